@@ -1,0 +1,170 @@
+"""Grid geometry: the one place that does index arithmetic.
+
+Cells of an R×C board are numbered row-major, ``cell = r * cols + c``.
+Rules ask the grid for neighbours, windows, the border cycle and bitboards;
+they never compute an index themselves.
+
+A *bitboard* is a Python int with bit ``cell`` set for every cell in a set.
+Shifts move a whole set one step at once, which makes flood fills and region
+tests a handful of big-int operations instead of a loop over cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+Cell = int
+Bits = int
+
+MAX_SIDE = 60
+
+
+class Grid:
+    """Geometry of an R×C board, precomputed once per size (see :func:`grid`)."""
+
+    __slots__ = (
+        "rows",
+        "cols",
+        "size",
+        "full",
+        "neighbours",
+        "windows",
+        "border",
+        "not_left",
+        "not_right",
+        "_left_col",
+        "_right_col",
+    )
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.size = rows * cols
+        self.full: Bits = (1 << self.size) - 1
+        self.neighbours: tuple[tuple[Cell, ...], ...] = tuple(
+            tuple(self._neighbours(cell)) for cell in range(self.size)
+        )
+        self.windows: tuple[tuple[Cell, Cell, Cell, Cell], ...] = tuple(
+            (r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1)
+            for r in range(rows - 1)
+            for c in range(cols - 1)
+        )
+        self.border: tuple[Cell, ...] = tuple(self._border_cycle())
+        left = sum(1 << (r * cols) for r in range(rows))
+        right = left << (cols - 1)
+        self._left_col = left
+        self._right_col = right
+        self.not_left: Bits = self.full & ~left
+        self.not_right: Bits = self.full & ~right
+
+    def __repr__(self) -> str:
+        return f"grid({self.rows}, {self.cols})"
+
+    # -- cells -------------------------------------------------------------
+    def cell(self, r: int, c: int) -> Cell:
+        return r * self.cols + c
+
+    def rc(self, cell: Cell) -> tuple[int, int]:
+        return divmod(cell, self.cols)
+
+    def name(self, cell: Cell) -> str:
+        """A cell as players write it: ``r3c4``, counted from 1."""
+        r, c = divmod(cell, self.cols)
+        return f"r{r + 1}c{c + 1}"
+
+    def is_border(self, cell: Cell) -> bool:
+        r, c = divmod(cell, self.cols)
+        return r == 0 or c == 0 or r == self.rows - 1 or c == self.cols - 1
+
+    def ray(self, cell: Cell, dr: int, dc: int) -> Iterator[Cell]:
+        """Cells seen from ``cell`` in direction (dr, dc), nearest first."""
+        r, c = divmod(cell, self.cols)
+        r += dr
+        c += dc
+        while 0 <= r < self.rows and 0 <= c < self.cols:
+            yield r * self.cols + c
+            r += dr
+            c += dc
+
+    def ring(self, cell: Cell) -> tuple[Cell | None, ...]:
+        """The 8 cells around ``cell`` in cyclic order (None off the board)."""
+        r, c = divmod(cell, self.cols)
+        out: list[Cell | None] = []
+        for dr, dc in ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)):
+            rr, cc = r + dr, c + dc
+            inside = 0 <= rr < self.rows and 0 <= cc < self.cols
+            out.append(rr * self.cols + cc if inside else None)
+        return tuple(out)
+
+    def _neighbours(self, cell: Cell) -> Iterator[Cell]:
+        r, c = divmod(cell, self.cols)
+        if r > 0:
+            yield cell - self.cols
+        if c > 0:
+            yield cell - 1
+        if c < self.cols - 1:
+            yield cell + 1
+        if r < self.rows - 1:
+            yield cell + self.cols
+
+    def _border_cycle(self) -> Iterator[Cell]:
+        """Border cells clockwise from the top-left corner, each once."""
+        rows, cols = self.rows, self.cols
+        if rows == 1 or cols == 1:
+            yield from range(self.size)
+            return
+        yield from (c for c in range(cols))
+        yield from (r * cols + cols - 1 for r in range(1, rows))
+        yield from ((rows - 1) * cols + c for c in range(cols - 2, -1, -1))
+        yield from (r * cols for r in range(rows - 2, 0, -1))
+
+    # -- bitboards ---------------------------------------------------------
+    def bits(self, cells: Iterator[Cell] | list[Cell] | tuple[Cell, ...] | set[Cell]) -> Bits:
+        out = 0
+        for cell in cells:
+            out |= 1 << cell
+        return out
+
+    def spread(self, bits: Bits) -> Bits:
+        """``bits`` together with all orthogonal neighbours of its cells."""
+        return (
+            bits
+            | ((bits << 1) & self.not_left)
+            | ((bits >> 1) & self.not_right)
+            | ((bits << self.cols) & self.full)
+            | (bits >> self.cols)
+        )
+
+    def flood(self, seed: Bits, allowed: Bits) -> Bits:
+        """All cells of ``allowed`` connected to ``seed`` through ``allowed``."""
+        reach = seed & allowed
+        while True:
+            grown = self.spread(reach) & allowed
+            if grown == reach:
+                return reach
+            reach = grown
+
+    def components(self, allowed: Bits) -> list[Bits]:
+        """The connected components of ``allowed``."""
+        out = []
+        rest = allowed
+        while rest:
+            comp = self.flood(rest & -rest, allowed)
+            out.append(comp)
+            rest &= ~comp
+        return out
+
+
+def cells_of(bits: Bits) -> Iterator[Cell]:
+    """The cells of a bitboard, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+@cache
+def grid(rows: int, cols: int) -> Grid:
+    """The shared, precomputed :class:`Grid` for a board size."""
+    return Grid(rows, cols)

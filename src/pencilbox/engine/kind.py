@@ -1,0 +1,382 @@
+"""The one interface every puzzle stands behind, and the registry.
+
+A puzzle package subclasses :class:`PuzzleKind`, fills in its codec, its
+ladder and its independent checker, and registers an instance. Everything
+else (solve, count, hint, grade, text rendering) is done once, here, in
+terms of the ladder, so the CLI, the bank and the web app speak to every
+puzzle the same way.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pencilbox.engine import search
+from pencilbox.engine.grid import Cell, Grid, grid
+from pencilbox.engine.ladder import Ladder, Status
+from pencilbox.engine.state import Deduction, Mask, State, single_value
+from pencilbox.errors import ContradictoryClues, NoSolution, ParseError, UnknownPuzzle
+from pencilbox.formats import text as textfmt
+from pencilbox.formats.puzzlink import looks_like_url
+
+Values = tuple[int, ...]
+Marks = tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A puzzle as printed: its type, size and clues (row-major, None = blank).
+
+    What a clue value means is the puzzle's own: Yin-Yang 0/1 for a given
+    black/white, Cave and Kurotto a number (-1: a clue without a number),
+    Numbrix a printed number.
+    """
+
+    type: str
+    rows: int
+    cols: int
+    clues: tuple[int | None, ...]
+
+    @property
+    def grid(self) -> Grid:
+        return grid(self.rows, self.cols)
+
+    @property
+    def clue_count(self) -> int:
+        return sum(1 for v in self.clues if v is not None)
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A fixpoint: status, the level used, and the candidates left."""
+
+    status: Status
+    level: str
+    cands: tuple[Mask, ...]
+    deductions: tuple[Deduction, ...] = ()
+
+    @property
+    def decided(self) -> int:
+        return sum(1 for m in self.cands if m & (m - 1) == 0)
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A solution count by the ladder's search or by the brute force."""
+
+    solutions: int
+    complete: bool
+    guesses: int
+    nodes: int
+    engine: str
+    level: str | None
+    first: Values | None
+
+
+@dataclass(frozen=True)
+class HintResult:
+    """The next proved cell, or why there is none.
+
+    ``status`` is "hint", "solved", "stalled" or "contradiction". A stalled
+    hint names ``suggest``, the lowest level that can prove something, if any;
+    a contradiction lists the player's ``wrong`` marks when the answer is known.
+    """
+
+    status: str
+    level: str
+    cell: Cell | None = None
+    value: int | None = None
+    rule: str | None = None
+    reason: str = ""
+    premises: tuple[Cell, ...] = ()
+    wrong: tuple[Cell, ...] = ()
+    suggest: str | None = None
+
+
+@dataclass(frozen=True)
+class Graded:
+    """The lowest level whose fixpoint solves the puzzle, or "beyond"."""
+
+    grade: str
+    unique: bool
+    complete: bool = True
+    guesses: int = 0
+
+
+@dataclass
+class PuzzleKind:
+    """Base class of a puzzle type. Subclasses fill in the hooks below."""
+
+    name: str
+    title: str
+    ladder: Ladder
+    summary: str = ""
+    solution_tokens: dict[int, str] = field(default_factory=dict)
+
+    # -- hooks every puzzle fills in ---------------------------------------
+    def parse_clue(self, token: str) -> int | None:
+        raise NotImplementedError
+
+    def clue_token(self, value: int | None) -> str:
+        raise NotImplementedError
+
+    def value_token(self, value: int) -> str:
+        return self.solution_tokens[value]
+
+    def parse_value(self, token: str, size: int) -> int | None:
+        """A solution/marks token as a value; None for "?" or "."."""
+        if token in ("?", "."):
+            return None
+        for v, tok in self.solution_tokens.items():
+            if tok == token:
+                return v
+        raise ParseError(f"{token!r} is not a {self.name} answer token")
+
+    def from_url(self, url: str) -> Puzzle:
+        raise NotImplementedError
+
+    def to_url(self, p: Puzzle) -> str:
+        raise NotImplementedError
+
+    def board(self, p: Puzzle) -> Any:
+        """The compiled context rules read (clues, grid, lookup tables)."""
+        raise NotImplementedError
+
+    def start(self, p: Puzzle) -> State:
+        """The candidates before any rule runs (clues applied)."""
+        raise NotImplementedError
+
+    def generate(
+        self, rows: int, cols: int, density: float = 0.5, seed: int | None = None
+    ) -> tuple[Puzzle, Values]:
+        raise NotImplementedError
+
+    def validate(self, p: Puzzle, solution: Sequence[int]) -> list[Any]:
+        """Rule violations of a complete answer ([] when it is a solution)."""
+        raise NotImplementedError
+
+    def brute_count(self, p: Puzzle, limit: int | None = 2, budget: int | None = None) -> Counted:
+        raise NotImplementedError
+
+    def census(self, rows: int, cols: int) -> int:
+        """Exhaustive count of legal clue-free boards."""
+        empty = Puzzle(self.name, rows, cols, (None,) * (rows * cols))
+        counted = self.brute_count(empty, limit=None)
+        return counted.solutions
+
+    # -- levels --------------------------------------------------------------
+    @property
+    def levels(self) -> tuple[str, ...]:
+        return self.ladder.levels
+
+    def level_name(self, level: int | str | None) -> str:
+        return self.levels[self.ladder.level_index(level)]
+
+    # -- text ------------------------------------------------------------------
+    def parse(self, text: str) -> Puzzle:
+        """A puzzle from a text grid or a URL."""
+        if looks_like_url(text.strip().splitlines()[0] if text.strip() else ""):
+            return self.from_url(text.strip().splitlines()[0])
+        rows = textfmt.split_rows(text, self.name)
+        clues = []
+        for r, row in enumerate(rows):
+            for c, tok in enumerate(row):
+                try:
+                    clues.append(self.parse_clue(tok))
+                except ParseError as e:
+                    raise ParseError(f"row {r + 1}, column {c + 1}: {e}") from None
+        p = Puzzle(self.name, len(rows), len(rows[0]), tuple(clues))
+        self.check_clues(p)
+        return p
+
+    def check_clues(self, p: Puzzle) -> None:
+        """Refuse clues that are out of range for the board (ParseError)."""
+
+    def puzzle_rows(self, p: Puzzle) -> list[str]:
+        return textfmt.format_rows([self.clue_token(v) for v in p.clues], p.cols)
+
+    def format(self, p: Puzzle, header: bool = True) -> str:
+        lines = self.puzzle_rows(p)
+        if header:
+            lines = [f"{self.name} {p.rows}x{p.cols}", *lines]
+        return "\n".join(lines) + "\n"
+
+    def solution_rows(self, values: Sequence[int], cols: int) -> list[str]:
+        return textfmt.format_rows([self.value_token(v) for v in values], cols)
+
+    def state_rows(self, cands: Sequence[Mask], cols: int) -> list[str]:
+        tokens = [
+            self.value_token(single_value(m)) if m & (m - 1) == 0 else "?" for m in cands
+        ]
+        return textfmt.format_rows(tokens, cols)
+
+    def parse_marks(self, text: str, p: Puzzle) -> Marks:
+        """A partial answer grid ("?" undecided) for puzzle ``p``."""
+        rows = textfmt.split_rows(text, self.name)
+        if (len(rows), len(rows[0])) != (p.rows, p.cols):
+            raise ParseError(
+                f"the marks are {len(rows)}x{len(rows[0])} but the puzzle is {p.rows}x{p.cols}"
+            )
+        size = p.rows * p.cols
+        return tuple(self.parse_value(tok, size) for row in rows for tok in row)
+
+    def parse_solution(self, text: str, p: Puzzle) -> Values:
+        marks = self.parse_marks(text, p)
+        if any(v is None for v in marks):
+            raise ParseError("the answer grid has undecided cells")
+        return tuple(v for v in marks if v is not None)
+
+    # -- solving -----------------------------------------------------------------
+    def check(self, p: Puzzle) -> None:
+        """Raise ContradictoryClues when the lowest rung alone refutes the clues."""
+        s = self.start(p)
+        outcome = self.ladder.propagate(s, 0)
+        if outcome.status is Status.CONTRADICTION:
+            assert outcome.contradiction is not None
+            raise ContradictoryClues(
+                f"the clues contradict each other: {outcome.contradiction.reason}"
+            )
+
+    def solve(self, p: Puzzle, level: int | str | None = None, narrate: bool = False) -> Solved:
+        lv = self.ladder.level_index(level)
+        s = self.start(p)
+        if narrate:
+            s.trace = []
+        outcome = self.ladder.propagate(s, lv)
+        return Solved(outcome.status, self.levels[lv], tuple(s.cands), tuple(s.trace or ()))
+
+    def count(
+        self,
+        p: Puzzle,
+        limit: int = 2,
+        level: int | str | None = None,
+        budget: int = search.DEFAULT_BUDGET,
+        seconds: float | None = None,
+    ) -> Counted:
+        lv = self.ladder.level_index(level)
+        deadline = time.monotonic() + seconds if seconds is not None else None
+        c = search.count(self.ladder, self.start(p), lv, limit, budget, deadline)
+        first = tuple(single_value(m) for m in c.first) if c.first is not None else None
+        return Counted(c.solutions, c.complete, c.guesses, c.nodes, "ladder", self.levels[lv], first)
+
+    def solution(self, p: Puzzle, budget: int = search.DEFAULT_BUDGET) -> Values | None:
+        """The answer if the puzzle has exactly one (None otherwise or unknown)."""
+        solved = self.solve(p)
+        if solved.status is Status.SOLVED:
+            return tuple(single_value(m) for m in solved.cands)
+        c = self.count(p, limit=2, budget=budget)
+        return c.first if c.complete and c.solutions == 1 else None
+
+    def marked_state(self, p: Puzzle, marks: Marks | None) -> tuple[State, tuple[Cell, ...]]:
+        """The start state with the player's marks; also the marks that break a clue."""
+        s = self.start(p)
+        clash = []
+        if marks is not None:
+            if len(marks) != len(s.cands):
+                raise ParseError("the marks do not cover the board")
+            for cell, v in enumerate(marks):
+                if v is None:
+                    continue
+                if not (s.cands[cell] >> v) & 1:
+                    clash.append(cell)
+                else:
+                    s.cands[cell] = 1 << v
+        return s, tuple(clash)
+
+    def hint(
+        self,
+        p: Puzzle,
+        marks: Marks | None = None,
+        level: int | str | None = None,
+        solution: Values | None = None,
+    ) -> HintResult:
+        """The next cell the ladder proves at ``level`` from the player's marks."""
+        lv = self.ladder.level_index(level)
+        name = self.levels[lv]
+        s, clash = self.marked_state(p, marks)
+        if marks is not None and any(v is not None for v in marks):
+            if solution is None:
+                solution = self.solution(p)
+            if solution is not None:
+                wrong = tuple(
+                    c for c, v in enumerate(marks) if v is not None and v != solution[c]
+                )
+                clash = tuple(sorted(set(clash) | set(wrong)))
+        if clash:
+            cells = ", ".join(p.grid.name(c) for c in clash[:8])
+            more = f" and {len(clash) - 8} more" if len(clash) > 8 else ""
+            return HintResult(
+                "contradiction",
+                name,
+                reason=f"these marks cannot be right: {cells}{more}",
+                wrong=clash,
+            )
+        h = search.hint(self.ladder, s, lv)
+        if h.deduction is not None:
+            d = h.deduction
+            return HintResult(
+                "hint", name, d.cell, single_value(d.keep), d.rule, d.reason, d.premises
+            )
+        if h.status is Status.SOLVED:
+            return HintResult("solved", name, reason="every cell is already decided")
+        if h.status is Status.CONTRADICTION:
+            why = h.outcome.contradiction if h.outcome else None
+            return HintResult(
+                "contradiction",
+                name,
+                rule=why.rule if why else None,
+                reason=why.reason if why else "the marks contradict the puzzle",
+                premises=why.premises if why else (),
+            )
+        for higher in range(lv + 1, len(self.levels)):
+            if search.hint(self.ladder, s, higher).deduction is not None:
+                return HintResult(
+                    "stalled",
+                    name,
+                    reason=f"{name} proves nothing more here; try {self.levels[higher]}",
+                    suggest=self.levels[higher],
+                )
+        return HintResult(
+            "stalled", name, reason="no level of the ladder proves anything more here"
+        )
+
+    def grade(self, p: Puzzle, budget: int = search.DEFAULT_BUDGET) -> Graded:
+        """The lowest level that solves ``p`` without guessing, or "beyond"."""
+        level, status = search.grade(self.ladder, self.start(p))
+        if level is not None:
+            return Graded(self.levels[level], True)
+        if status is Status.CONTRADICTION:
+            raise NoSolution("the puzzle has no solution")
+        c = self.count(p, limit=2, budget=budget)
+        if c.complete and c.solutions == 0:
+            raise NoSolution("the puzzle has no solution")
+        return Graded("beyond", c.complete and c.solutions == 1, c.complete, c.guesses)
+
+
+_REGISTRY: dict[str, PuzzleKind] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(kind: PuzzleKind, aliases: tuple[str, ...] = ()) -> PuzzleKind:
+    _REGISTRY[kind.name] = kind
+    for a in aliases:
+        _ALIASES[a] = kind.name
+    return kind
+
+
+def puzzle(name: str) -> PuzzleKind:
+    """The registered puzzle type called ``name`` (UnknownPuzzle otherwise)."""
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise UnknownPuzzle(f"unknown puzzle type {name!r}; known types: {known}") from None
+
+
+def puzzle_names() -> tuple[str, ...]:
+    return tuple(_REGISTRY)

@@ -1,0 +1,176 @@
+"""Rules, levels and propagation to a fixpoint.
+
+A puzzle's ladder is an ordered list of levels (weakest first); each rule
+belongs to one level, and a level means "this rule and every rule below".
+:meth:`Ladder.propagate` runs the rules of a level cheapest first and starts
+again from the cheapest after any progress, until nothing changes. The top
+level of every ladder is the generic ``probe`` rung: assume one candidate,
+propagate with the rules below, and drop the candidate if that alone
+contradicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from pencilbox.engine.state import (
+    NOTHING,
+    PROGRESS,
+    Contradiction,
+    Deduction,
+    Result,
+    State,
+    values_of,
+)
+
+RuleFn = Callable[[State], Result]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A named deduction rule at one level of a ladder."""
+
+    name: str
+    level: int
+    apply: RuleFn
+    summary: str
+
+
+class Status(Enum):
+    SOLVED = "solved"
+    STALLED = "stalled"
+    CONTRADICTION = "contradiction"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a fixpoint reached: its status, and the contradiction if any."""
+
+    status: Status
+    contradiction: Contradiction | None = None
+    stopped: Deduction | None = None
+
+
+PROBE_SUMMARY = (
+    "Assume one candidate in one cell and run every lower rule to a fixpoint; "
+    "if that alone is a contradiction, the candidate is impossible."
+)
+
+
+class Ladder:
+    """The rules of one puzzle, by level, with probe on top.
+
+    ``check_complete`` judges a state in which every cell is decided: it must
+    return a Contradiction exactly when the decided grid breaks a rule of the
+    puzzle. ``value_name`` names a value in reasons ("black", "7").
+    """
+
+    def __init__(
+        self,
+        levels: tuple[str, ...],
+        rules: list[Rule],
+        check_complete: RuleFn,
+        value_name: Callable[[int], str],
+    ) -> None:
+        if levels[-1] != "probe":
+            raise ValueError("the top level of every ladder is probe")
+        self.levels = levels
+        self.top = len(levels) - 1
+        probe = Rule("probe", self.top, self._probe, PROBE_SUMMARY)
+        self.rules: tuple[Rule, ...] = tuple(sorted([*rules, probe], key=lambda r: r.level))
+        self._upto = [
+            tuple(r for r in self.rules if r.level <= level) for level in range(len(levels))
+        ]
+        self.check_complete = check_complete
+        self.value_name = value_name
+
+    def level_index(self, level: int | str | None) -> int:
+        if level is None:
+            return self.top
+        if isinstance(level, int):
+            if not 0 <= level <= self.top:
+                raise ValueError(f"level {level} is outside 0..{self.top}")
+            return level
+        try:
+            return self.levels.index(level)
+        except ValueError:
+            known = ", ".join(self.levels)
+            raise ValueError(f"unknown level {level!r}; the levels are {known}") from None
+
+    def rules_at(self, level: int) -> tuple[Rule, ...]:
+        """The rules a level may use, cheapest first."""
+        return self._upto[level]
+
+    def propagate(
+        self,
+        state: State,
+        level: int,
+        stop: Callable[[Deduction], bool] | None = None,
+        without: str | None = None,
+    ) -> Outcome:
+        """Run the rules up to ``level`` to a fixpoint, changing ``state``.
+
+        ``stop`` (narrated states only) ends the run after the first deduction
+        it accepts. ``without`` leaves one rule out (ablation).
+        """
+        rules = self._upto[level]
+        if without is not None:
+            rules = tuple(r for r in rules if r.name != without)
+        trace = state.trace
+        seen = len(trace) if trace is not None else 0
+        i = 0
+        n = len(rules)
+        while i < n:
+            result = rules[i].apply(state)
+            if result is NOTHING:
+                i += 1
+                continue
+            if result is not PROGRESS:
+                assert isinstance(result, Contradiction)
+                return Outcome(Status.CONTRADICTION, result)
+            if stop is not None and trace is not None:
+                for d in trace[seen:]:
+                    if stop(d):
+                        return Outcome(Status.STALLED, stopped=d)
+                seen = len(trace)
+            i = 0
+        return self.settle(state)
+
+    def settle(self, state: State) -> Outcome:
+        """The status of a fixpoint: solved only if the full grid is legal."""
+        if not state.is_complete():
+            return Outcome(Status.STALLED)
+        verdict = self.check_complete(state)
+        if isinstance(verdict, Contradiction):
+            return Outcome(Status.CONTRADICTION, verdict)
+        return Outcome(Status.SOLVED)
+
+    # -- the generic top rung ----------------------------------------------
+    def _probe(self, state: State) -> Result:
+        below = self.top - 1
+        cands = state.cands
+        n = len(cands)
+        start = state.scratch % n if n else 0
+        name = state.grid.name
+        for k in range(n):
+            cell = (start + k) % n
+            mask = cands[cell]
+            if mask & (mask - 1) == 0:
+                continue
+            for v in values_of(mask):
+                trial = state.copy()
+                trial.cands[cell] = 1 << v
+                outcome = self.propagate(trial, below)
+                if outcome.status is Status.CONTRADICTION:
+                    assert outcome.contradiction is not None
+                    why = outcome.contradiction
+                    state.scratch = cell
+                    premises = tuple(dict.fromkeys(p for p in why.premises if p != cell))
+                    reason = (
+                        f"if {name(cell)} were {self.value_name(v)}, "
+                        f"{why.rule} would find a contradiction: {why.reason}"
+                    )
+                    return state.restrict(cell, mask & ~(1 << v), "probe", reason, premises)
+        return NOTHING

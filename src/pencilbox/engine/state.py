@@ -1,0 +1,160 @@
+"""Candidate state, deductions and the three outcomes of a rule.
+
+A state holds one candidate bitmask per cell (bit ``v`` set while value ``v``
+is still possible): two bits for the shading puzzles, N bits for Numbrix.
+Copying a state copies one flat list, so probes and search branches are cheap.
+
+Rules change a state only through :meth:`State.restrict`, which records a
+:class:`Deduction` (cell, what it keeps, rule, reason, premise cells) when the
+state is narrated, and reports :data:`PROGRESS`, :data:`NOTHING` or a
+:class:`Contradiction`. A contradiction is a result, never an exception.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from pencilbox.engine.grid import Cell, Grid
+
+Mask = int
+
+
+class Progress(Enum):
+    NOTHING = 0
+    PROGRESS = 1
+
+
+NOTHING = Progress.NOTHING
+PROGRESS = Progress.PROGRESS
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """No assignment is consistent with the state; ``reason`` says why."""
+
+    rule: str
+    reason: str
+    premises: tuple[Cell, ...] = ()
+
+
+Result = Progress | Contradiction
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """One proved step: ``cell`` keeps only the values in ``keep``."""
+
+    cell: Cell
+    keep: Mask
+    removed: Mask
+    rule: str
+    reason: str
+    premises: tuple[Cell, ...] = ()
+
+    @property
+    def decides(self) -> bool:
+        """True when the cell has exactly one value left."""
+        return self.keep & (self.keep - 1) == 0
+
+
+def values_of(mask: Mask) -> list[int]:
+    """The values whose bits are set in ``mask``, lowest first."""
+    out = []
+    v = 0
+    while mask:
+        if mask & 1:
+            out.append(v)
+        mask >>= 1
+        v += 1
+    return out
+
+
+def is_single(mask: Mask) -> bool:
+    return mask != 0 and mask & (mask - 1) == 0
+
+
+def single_value(mask: Mask) -> int:
+    """The value of a decided cell's mask."""
+    return mask.bit_length() - 1
+
+
+class State:
+    """Candidates of every cell of one puzzle, plus an optional trace.
+
+    ``board`` is the puzzle's compiled context (clues, grid, lookup tables);
+    rules read it, never change it. ``trace`` is a list of deductions when the
+    engine narrates (hints), ``None`` when it runs silent (search, generator).
+    ``scratch`` lets a rule keep a cursor between calls on the same state.
+    """
+
+    __slots__ = ("board", "cands", "trace", "scratch")
+
+    def __init__(
+        self,
+        board: Any,
+        cands: list[Mask],
+        trace: list[Deduction] | None = None,
+        scratch: int = 0,
+    ) -> None:
+        self.board = board
+        self.cands = cands
+        self.trace = trace
+        self.scratch = scratch
+
+    def copy(self) -> State:
+        """A silent copy (no trace) for probes and search branches."""
+        return State(self.board, self.cands[:], None, self.scratch)
+
+    @property
+    def grid(self) -> Grid:
+        grid: Grid = self.board.grid
+        return grid
+
+    def is_decided(self, cell: Cell) -> bool:
+        m = self.cands[cell]
+        return m & (m - 1) == 0
+
+    def undecided(self) -> int:
+        return sum(1 for m in self.cands if m & (m - 1))
+
+    def is_complete(self) -> bool:
+        return all(m & (m - 1) == 0 for m in self.cands)
+
+    def restrict(
+        self,
+        cell: Cell,
+        keep: Mask,
+        rule: str,
+        reason: str,
+        premises: tuple[Cell, ...] = (),
+    ) -> Result:
+        """Keep only the values of ``keep`` in ``cell``.
+
+        Returns PROGRESS when something was removed, NOTHING when ``keep``
+        already covers the cell's candidates, and a Contradiction (leaving the
+        cell untouched) when no candidate would survive.
+        """
+        old = self.cands[cell]
+        new = old & keep
+        if new == old:
+            return NOTHING
+        if new == 0:
+            return Contradiction(rule, reason, (cell, *premises))
+        self.cands[cell] = new
+        if self.trace is not None:
+            self.trace.append(Deduction(cell, new, old & ~new, rule, reason, premises))
+        return PROGRESS
+
+    def fix(
+        self, cell: Cell, value: int, rule: str, reason: str, premises: tuple[Cell, ...] = ()
+    ) -> Result:
+        """Decide ``cell`` = ``value``."""
+        return self.restrict(cell, 1 << value, rule, reason, premises)
+
+    def forbid(
+        self, cell: Cell, value: int, rule: str, reason: str, premises: tuple[Cell, ...] = ()
+    ) -> Result:
+        """Remove ``value`` from ``cell``."""
+        return self.restrict(cell, ~(1 << value), rule, reason, premises)

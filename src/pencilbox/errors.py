@@ -1,0 +1,33 @@
+"""Errors a user can act on. Each is a narrow ``ValueError`` subclass whose
+message is one clear line; the CLI prints it and exits with status 2, the
+web API answers it with a 4xx JSON body."""
+
+from __future__ import annotations
+
+
+class PuzzleError(ValueError):
+    """Base class of every input error pencilbox reports to a user."""
+
+
+class ParseError(PuzzleError):
+    """Malformed puzzle text or URL."""
+
+
+class UnknownPuzzle(PuzzleError):
+    """A puzzle type pencilbox does not know."""
+
+
+class SizeError(PuzzleError):
+    """A board size outside the supported range."""
+
+
+class ContradictoryClues(PuzzleError):
+    """Clues that cannot all hold at once."""
+
+
+class NoSolution(PuzzleError):
+    """A puzzle with no solution, where one is required."""
+
+
+class BudgetExceeded(PuzzleError):
+    """A search that ran out of its node budget or deadline."""

@@ -1,0 +1,12 @@
+"""One package per puzzle, all alike; importing one registers it."""
+
+from __future__ import annotations
+
+import importlib
+
+PACKAGES = ("yinyang",)
+
+
+def load_all() -> None:
+    for name in PACKAGES:
+        importlib.import_module(f"pencilbox.puzzles.{name}")

@@ -1,0 +1,63 @@
+"""Yin-Yang puzzles and answers: text tokens, puzz.link URLs, the board context.
+
+Values: 0 black (``#``), 1 white (``o``). A puzzle's clues are given cells
+(0 or 1, None blank). URL body: base-27 triples with 0 empty, 1 white given,
+2 black given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pencilbox.engine.grid import Grid, grid
+from pencilbox.engine.kind import Puzzle
+from pencilbox.errors import ParseError
+from pencilbox.formats import puzzlink
+from pencilbox.formats.text import check_size
+
+NAME = "yinyang"
+BLACK, WHITE = 0, 1
+COLOUR = ("black", "white")
+TOKENS = {BLACK: "#", WHITE: "o"}
+_URL_VALUE = {None: 0, WHITE: 1, BLACK: 2}
+_FROM_URL = {0: None, 1: WHITE, 2: BLACK}
+
+
+def parse_clue(token: str) -> int | None:
+    if token == ".":
+        return None
+    if token == "#":
+        return BLACK
+    if token in ("o", "O"):
+        return WHITE
+    raise ParseError(f"{token!r} is not a Yin-Yang cell (use '.', '#' or 'o')")
+
+
+def clue_token(value: int | None) -> str:
+    return "." if value is None else TOKENS[value]
+
+
+def from_url(url: str) -> Puzzle:
+    frame = puzzlink.parse_frame(url)
+    if frame.type != NAME:
+        raise ParseError(f"this is a {frame.type!r} URL, not a Yin-Yang one")
+    check_size(frame.rows, frame.cols)
+    values = puzzlink.decode_base27(frame.body, frame.rows * frame.cols)
+    return Puzzle(NAME, frame.rows, frame.cols, tuple(_FROM_URL[v] for v in values))
+
+
+def to_url(p: Puzzle) -> str:
+    body = puzzlink.encode_base27([_URL_VALUE[v] for v in p.clues])
+    return puzzlink.format_url(NAME, p.cols, p.rows, body)
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the rules read: the puzzle and its grid."""
+
+    puzzle: Puzzle
+    grid: Grid
+
+    @staticmethod
+    def of(p: Puzzle) -> Board:
+        return Board(p, grid(p.rows, p.cols))

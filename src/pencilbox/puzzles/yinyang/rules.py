@@ -1,0 +1,284 @@
+"""The Yin-Yang rule ladder.
+
+Every cell starts as {black, white}. Levels, weakest first:
+
+window
+    Of the 16 shadings of a 2×2 window, 12 are legal: the two monochrome ones
+    break the stated rule, the two checkered ones break connectivity (the two
+    black corners and the two white corners would need crossing paths). A
+    cell whose window has its other three cells decided is forced whenever
+    one of its colours completes an illegal window.
+border
+    The border cells form a cycle, and in a finished board each colour holds
+    one arc of it: black, white, black, white around the border would need
+    crossing paths. So the decided border cells change colour at most twice
+    around the cycle; when they already change twice, every undecided cell
+    between two border cells of one colour takes that colour.
+bridge
+    Connectivity made local, per colour: the decided cells of a colour must
+    stay mutually reachable through the cells that may still take it. A cell
+    sealed off from them cannot take that colour (pocket); an undecided cell
+    whose removal would split them must take it (bridge: an articulation
+    point, found by one Tarjan pass).
+probe
+    The engine's generic rung: assume a colour in one cell, run the rules
+    above to a fixpoint, and drop the colour if that alone is a contradiction.
+"""
+
+from __future__ import annotations
+
+from pencilbox.engine.grid import Grid, cells_of
+from pencilbox.engine.ladder import Ladder, Rule
+from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
+
+from .model import BLACK, COLOUR, WHITE
+
+LEVELS = ("window", "border", "bridge", "probe")
+
+
+# -- window ------------------------------------------------------------------
+def _window_table() -> list[int]:
+    """For each key (four 2-bit masks, TL | TR<<2 | BL<<4 | BR<<6) the key
+    after keeping only legal shadings; -1 when none survives."""
+    legal = []
+    for a in (0, 1):
+        for b in (0, 1):
+            for c in (0, 1):
+                for d in (0, 1):
+                    mono = a == b == c == d
+                    checkered = a == d and b == c and a != b
+                    if not (mono or checkered):
+                        legal.append((a, b, c, d))
+    table = [-1] * 256
+    for key in range(256):
+        masks = [(key >> (2 * i)) & 3 for i in range(4)]
+        keep = [0, 0, 0, 0]
+        for shading in legal:
+            if all((masks[i] >> shading[i]) & 1 for i in range(4)):
+                for i in range(4):
+                    keep[i] |= 1 << shading[i]
+        if all(keep):
+            table[key] = keep[0] | keep[1] << 2 | keep[2] << 4 | keep[3] << 6
+    return table
+
+
+_WINDOW = _window_table()
+
+
+def _window_name(g: Grid, cells: tuple[int, ...]) -> str:
+    return f"the 2×2 at {g.name(cells[0])}–{g.name(cells[3])}"
+
+
+def _window_reason(g: Grid, cells: tuple[int, ...], i: int, cands: list[int]) -> str:
+    """Why cell ``cells[i]`` cannot take the colour it just lost."""
+    cell = cells[i]
+    others = [cells[j] for j in range(4) if j != i]
+    vals = [cands[o].bit_length() - 1 for o in others]
+    if vals[0] == vals[1] == vals[2]:
+        colour = COLOUR[vals[0]]
+        return (
+            f"{', '.join(g.name(o) for o in others)} are {colour}, so a {colour} "
+            f"{g.name(cell)} would make {_window_name(g, cells)} all {colour}"
+        )
+    return (
+        f"the other cells of {_window_name(g, cells)} would make it checkered, "
+        "and a checkered 2×2 cuts one colour in two"
+    )
+
+
+def window(s: State) -> Result:
+    g = s.grid
+    cands = s.cands
+    table = _WINDOW
+    progress = False
+    for cells in g.windows:
+        a, b, c, d = cells
+        key = cands[a] | cands[b] << 2 | cands[c] << 4 | cands[d] << 6
+        new = table[key]
+        if new == key:
+            continue
+        if new < 0:
+            return Contradiction(
+                "window",
+                f"{_window_name(g, cells)} is all one colour or checkered",
+                cells,
+            )
+        for i in range(4):
+            m = (new >> (2 * i)) & 3
+            cell = cells[i]
+            if m != cands[cell]:
+                reason = _window_reason(g, cells, i, cands)
+                premises = tuple(x for x in cells if x != cell)
+                s.restrict(cell, m, "window", reason, premises)
+                progress = True
+    return PROGRESS if progress else NOTHING
+
+
+# -- border ------------------------------------------------------------------
+def border(s: State) -> Result:
+    g = s.grid
+    cands = s.cands
+    ring = g.border
+    decided = [(i, cands[cell] - 1) for i, cell in enumerate(ring) if cands[cell] != 3]
+    k = len(decided)
+    if k < 2:
+        return NOTHING
+    changes = [j for j in range(k) if decided[j][1] != decided[j - 1][1]]
+    if len(changes) > 2:
+        cells = tuple(ring[decided[j][0]] for j in changes)
+        turns = ", ".join(g.name(c) for c in cells)
+        return Contradiction(
+            "border",
+            f"the border changes colour {len(changes)} times (at {turns}); "
+            "each colour may hold only one arc of it",
+            cells,
+        )
+    if len(changes) < 2:
+        return NOTHING
+    progress = False
+    n = len(ring)
+    turn_cells = tuple(ring[decided[j][0]] for j in changes)
+    for j in range(k):
+        (i0, v0), (i1, v1) = decided[j - 1], decided[j]
+        if v0 != v1:
+            continue
+        gap = (i1 - i0) % n
+        for step in range(1, gap):
+            cell = ring[(i0 + step) % n]
+            if cands[cell] == 3:
+                colour = COLOUR[v0]
+                reason = (
+                    f"the border already changes colour twice, and {g.name(cell)} lies "
+                    f"between the {colour} border cells {g.name(ring[i0])} and "
+                    f"{g.name(ring[i1])}: a third and fourth change would follow"
+                )
+                s.restrict(cell, 1 << v0, "border", reason, (ring[i0], ring[i1], *turn_cells))
+                progress = True
+    return PROGRESS if progress else NOTHING
+
+
+# -- bridge ------------------------------------------------------------------
+def _bits(cands: list[int], want: int) -> tuple[int, int]:
+    """Bitboards of the cells that may take a colour and that have it."""
+    allowed = 0
+    decided = 0
+    for cell, m in enumerate(cands):
+        if m & want:
+            allowed |= 1 << cell
+            if m == want:
+                decided |= 1 << cell
+    return allowed, decided
+
+
+def connect(s: State, value: int, rule: str, colour: str) -> Result:
+    """Pockets and bridges of one colour (shared by the shading puzzles).
+
+    ``value``'s decided cells must stay mutually reachable through the cells
+    that may take it: sealed-off cells lose the value, articulation points
+    that separate decided cells gain it.
+    """
+    g = s.grid
+    cands = s.cands
+    want = 1 << value
+    allowed, decided = _bits(cands, want)
+    if not decided:
+        return NOTHING
+    seed = decided & -decided
+    root = seed.bit_length() - 1
+    reach = g.flood(seed, allowed)
+    stray = decided & ~reach
+    if stray:
+        other = (stray & -stray).bit_length() - 1
+        return Contradiction(
+            rule,
+            f"the {colour} cells {g.name(root)} and {g.name(other)} can no longer be joined",
+            (root, other),
+        )
+    progress = False
+    for cell in cells_of(allowed & ~reach):
+        reason = f"{g.name(cell)} is sealed off from the {colour} cells, so it cannot be {colour}"
+        s.restrict(cell, ~want, rule, reason, (root,))
+        progress = True
+    for cell, sample in articulation_points(g, reach, decided, root):
+        if cands[cell] != want:
+            reason = (
+                f"{g.name(cell)} is the only link between the {colour} cells "
+                f"{g.name(root)} and {g.name(sample)}, so it must be {colour}"
+            )
+            s.restrict(cell, want, rule, reason, (root, sample))
+            progress = True
+    return PROGRESS if progress else NOTHING
+
+
+def articulation_points(
+    g: Grid, region: int, marked: int, root: int
+) -> list[tuple[int, int]]:
+    """Cells of ``region`` whose removal cuts a marked cell off ``root``.
+
+    Iterative Tarjan from the marked ``root``; each answer comes with one
+    marked cell on the far side of the cut.
+    """
+    nbrs = g.neighbours
+    disc = {root: 0}
+    low = {root: 0}
+    rep: dict[int, int] = {}
+    out: list[tuple[int, int]] = []
+    counter = 1
+    stack = [(root, -1, iter(nbrs[root]))]
+    while stack:
+        u, parent, it = stack[-1]
+        advanced = False
+        for w in it:
+            if not (region >> w) & 1:
+                continue
+            if w not in disc:
+                disc[w] = low[w] = counter
+                counter += 1
+                stack.append((w, u, iter(nbrs[w])))
+                advanced = True
+                break
+            if w != parent and disc[w] < low[u]:
+                low[u] = disc[w]
+        if advanced:
+            continue
+        stack.pop()
+        own = u if (marked >> u) & 1 else rep.get(u, -1)
+        if stack:
+            p = stack[-1][0]
+            if low[u] < low[p]:
+                low[p] = low[u]
+            if own >= 0:
+                if p not in rep:
+                    rep[p] = own
+                if p != root and low[u] >= disc[p]:
+                    out.append((p, own))
+    return out
+
+
+def bridge(s: State) -> Result:
+    result: Result = NOTHING
+    for value in (BLACK, WHITE):
+        r = connect(s, value, "bridge", COLOUR[value])
+        if isinstance(r, Contradiction):
+            return r
+        if r is PROGRESS:
+            result = PROGRESS
+    return result
+
+
+def check_complete(s: State) -> Result:
+    """A fully decided grid is legal iff no window and no bridge objects."""
+    for rule in (window, bridge):
+        r = rule(s)
+        if isinstance(r, Contradiction):
+            return r
+    return NOTHING
+
+
+RULES = [
+    Rule("window", 0, window, "No 2×2 window is monochrome or checkered."),
+    Rule("border", 1, border, "Each colour holds one arc of the border cycle."),
+    Rule("bridge", 2, bridge, "Each colour stays connected: pockets lose it, bridges take it."),
+]
+
+LADDER = Ladder(LEVELS, RULES, check_complete, lambda v: COLOUR[v])
