@@ -161,8 +161,10 @@ class PuzzleKind:
     def brute_count(self, p: Puzzle, limit: int | None = 2, budget: int | None = None) -> Counted:
         raise NotImplementedError
 
-    def census(self, rows: int, cols: int) -> int:
-        """Exhaustive count of legal clue-free boards."""
+    def census(self, rows: int, cols: int, cycles: bool = False) -> int:
+        """Exhaustive count of legal clue-free boards (``cycles``: Numbrix only)."""
+        if cycles:
+            raise ParseError(f"--cycles applies to numbrix, not {self.name}")
         empty = Puzzle(self.name, rows, cols, (None,) * (rows * cols))
         counted = self.brute_count(empty, limit=None)
         return counted.solutions

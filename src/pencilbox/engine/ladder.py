@@ -36,6 +36,9 @@ class Rule:
     level: int
     apply: RuleFn
     summary: str
+    saturating: bool = True
+    """A saturating rule runs to its own fixpoint, so on an unchanged state
+    it has nothing more to say and the ladder may skip it."""
 
 
 class Status(Enum):
@@ -78,7 +81,7 @@ class Ladder:
             raise ValueError("the top level of every ladder is probe")
         self.levels = levels
         self.top = len(levels) - 1
-        probe = Rule("probe", self.top, self._probe, PROBE_SUMMARY)
+        probe = Rule("probe", self.top, self._probe, PROBE_SUMMARY, saturating=False)
         self.rules: tuple[Rule, ...] = tuple(sorted([*rules, probe], key=lambda r: r.level))
         self._upto = [
             tuple(r for r in self.rules if r.level <= level) for level in range(len(levels))
@@ -122,8 +125,15 @@ class Ladder:
         seen = len(trace) if trace is not None else 0
         i = 0
         n = len(rules)
+        quiet = [-1] * n  # the state version at which a saturating rule last finished
         while i < n:
-            result = rules[i].apply(state)
+            rule = rules[i]
+            if quiet[i] == state.version:
+                i += 1
+                continue
+            result = rule.apply(state)
+            if rule.saturating:
+                quiet[i] = state.version
             if result is NOTHING:
                 i += 1
                 continue

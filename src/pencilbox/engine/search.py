@@ -34,7 +34,12 @@ class Count:
 
 
 def choose_cell(state: State) -> int:
-    """The undecided cell with the fewest candidates (first on ties)."""
+    """The first undecided cell (row-major) with the fewest candidates.
+
+    Row-major order keeps the decided region one compact front, where the
+    local rules bite; scattered choices were measured to need far more
+    guesses on Yin-Yang.
+    """
     best = -1
     best_count = 1 << 30
     for cell, m in enumerate(state.cands):

@@ -86,10 +86,11 @@ class State:
     ``board`` is the puzzle's compiled context (clues, grid, lookup tables);
     rules read it, never change it. ``trace`` is a list of deductions when the
     engine narrates (hints), ``None`` when it runs silent (search, generator).
-    ``scratch`` lets a rule keep a cursor between calls on the same state.
+    ``scratch`` lets a rule keep a cursor between calls on the same state;
+    ``version`` counts the changes made through :meth:`restrict`.
     """
 
-    __slots__ = ("board", "cands", "trace", "scratch")
+    __slots__ = ("board", "cands", "trace", "scratch", "version")
 
     def __init__(
         self,
@@ -102,6 +103,7 @@ class State:
         self.cands = cands
         self.trace = trace
         self.scratch = scratch
+        self.version = 0
 
     def copy(self) -> State:
         """A silent copy (no trace) for probes and search branches."""
@@ -143,6 +145,7 @@ class State:
         if new == 0:
             return Contradiction(rule, reason, (cell, *premises))
         self.cands[cell] = new
+        self.version += 1
         if self.trace is not None:
             self.trace.append(Deduction(cell, new, old & ~new, rule, reason, premises))
         return PROGRESS

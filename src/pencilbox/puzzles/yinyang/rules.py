@@ -27,7 +27,8 @@ probe
 
 from __future__ import annotations
 
-from pencilbox.engine.grid import Grid, cells_of
+from pencilbox.engine.connectivity import saturate
+from pencilbox.engine.grid import Grid
 from pencilbox.engine.ladder import Ladder, Rule
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
 
@@ -87,6 +88,17 @@ def _window_reason(g: Grid, cells: tuple[int, ...], i: int, cands: list[int]) ->
 
 
 def window(s: State) -> Result:
+    result: Result = NOTHING
+    while True:
+        r = _window_pass(s)
+        if r is NOTHING:
+            return result
+        if isinstance(r, Contradiction):
+            return r
+        result = PROGRESS
+
+
+def _window_pass(s: State) -> Result:
     g = s.grid
     cands = s.cands
     table = _WINDOW
@@ -158,112 +170,8 @@ def border(s: State) -> Result:
 
 
 # -- bridge ------------------------------------------------------------------
-def _bits(cands: list[int], want: int) -> tuple[int, int]:
-    """Bitboards of the cells that may take a colour and that have it."""
-    allowed = 0
-    decided = 0
-    for cell, m in enumerate(cands):
-        if m & want:
-            allowed |= 1 << cell
-            if m == want:
-                decided |= 1 << cell
-    return allowed, decided
-
-
-def connect(s: State, value: int, rule: str, colour: str) -> Result:
-    """Pockets and bridges of one colour (shared by the shading puzzles).
-
-    ``value``'s decided cells must stay mutually reachable through the cells
-    that may take it: sealed-off cells lose the value, articulation points
-    that separate decided cells gain it.
-    """
-    g = s.grid
-    cands = s.cands
-    want = 1 << value
-    allowed, decided = _bits(cands, want)
-    if not decided:
-        return NOTHING
-    seed = decided & -decided
-    root = seed.bit_length() - 1
-    reach = g.flood(seed, allowed)
-    stray = decided & ~reach
-    if stray:
-        other = (stray & -stray).bit_length() - 1
-        return Contradiction(
-            rule,
-            f"the {colour} cells {g.name(root)} and {g.name(other)} can no longer be joined",
-            (root, other),
-        )
-    progress = False
-    for cell in cells_of(allowed & ~reach):
-        reason = f"{g.name(cell)} is sealed off from the {colour} cells, so it cannot be {colour}"
-        s.restrict(cell, ~want, rule, reason, (root,))
-        progress = True
-    for cell, sample in articulation_points(g, reach, decided, root):
-        if cands[cell] != want:
-            reason = (
-                f"{g.name(cell)} is the only link between the {colour} cells "
-                f"{g.name(root)} and {g.name(sample)}, so it must be {colour}"
-            )
-            s.restrict(cell, want, rule, reason, (root, sample))
-            progress = True
-    return PROGRESS if progress else NOTHING
-
-
-def articulation_points(
-    g: Grid, region: int, marked: int, root: int
-) -> list[tuple[int, int]]:
-    """Cells of ``region`` whose removal cuts a marked cell off ``root``.
-
-    Iterative Tarjan from the marked ``root``; each answer comes with one
-    marked cell on the far side of the cut.
-    """
-    nbrs = g.neighbours
-    disc = {root: 0}
-    low = {root: 0}
-    rep: dict[int, int] = {}
-    out: list[tuple[int, int]] = []
-    counter = 1
-    stack = [(root, -1, iter(nbrs[root]))]
-    while stack:
-        u, parent, it = stack[-1]
-        advanced = False
-        for w in it:
-            if not (region >> w) & 1:
-                continue
-            if w not in disc:
-                disc[w] = low[w] = counter
-                counter += 1
-                stack.append((w, u, iter(nbrs[w])))
-                advanced = True
-                break
-            if w != parent and disc[w] < low[u]:
-                low[u] = disc[w]
-        if advanced:
-            continue
-        stack.pop()
-        own = u if (marked >> u) & 1 else rep.get(u, -1)
-        if stack:
-            p = stack[-1][0]
-            if low[u] < low[p]:
-                low[p] = low[u]
-            if own >= 0:
-                if p not in rep:
-                    rep[p] = own
-                if p != root and low[u] >= disc[p]:
-                    out.append((p, own))
-    return out
-
-
 def bridge(s: State) -> Result:
-    result: Result = NOTHING
-    for value in (BLACK, WHITE):
-        r = connect(s, value, "bridge", COLOUR[value])
-        if isinstance(r, Contradiction):
-            return r
-        if r is PROGRESS:
-            result = PROGRESS
-    return result
+    return saturate(s, (BLACK, WHITE), "bridge", COLOUR)
 
 
 def check_complete(s: State) -> Result:
