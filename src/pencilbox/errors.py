@@ -31,3 +31,7 @@ class NoSolution(PuzzleError):
 
 class BudgetExceeded(PuzzleError):
     """A search that ran out of its node budget or deadline."""
+
+
+class UnknownLevel(PuzzleError):
+    """A ladder level the puzzle does not have."""

@@ -24,6 +24,7 @@ from pencilbox.engine.state import (
     State,
     values_of,
 )
+from pencilbox.errors import UnknownLevel
 
 RuleFn = Callable[[State], Result]
 
@@ -94,13 +95,13 @@ class Ladder:
             return self.top
         if isinstance(level, int):
             if not 0 <= level <= self.top:
-                raise ValueError(f"level {level} is outside 0..{self.top}")
+                raise UnknownLevel(f"level {level} is outside 0..{self.top}")
             return level
         try:
             return self.levels.index(level)
         except ValueError:
             known = ", ".join(self.levels)
-            raise ValueError(f"unknown level {level!r}; the levels are {known}") from None
+            raise UnknownLevel(f"unknown level {level!r}; the levels are {known}") from None
 
     def rules_at(self, level: int) -> tuple[Rule, ...]:
         """The rules a level may use, cheapest first."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-PACKAGES = ("yinyang",)
+PACKAGES = ("yinyang", "cave", "kurotto", "numbrix")
 
 
 def load_all() -> None:

@@ -1,0 +1,34 @@
+"""Small timing helpers shared by the benchmark modules."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    """(milliseconds, result) of one call."""
+    t0 = time.perf_counter()
+    result = fn()
+    return (time.perf_counter() - t0) * 1000.0, result
+
+
+def summary(ms: list[float]) -> str:
+    """Median, p90 and max of a list of millisecond timings."""
+    ordered = sorted(ms)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (f"median {statistics.median(ordered):8.2f} ms   p90 {p90:8.2f} ms   "
+            f"p95 {p95:8.2f} ms   max {ordered[-1]:8.2f} ms   (n={len(ordered)})")
+
+
+def level_table(kind: Any, puzzles: list[Any], title: str) -> None:
+    """Fixpoint and count-to-2 time per level of ``kind`` over ``puzzles``."""
+    print(title)
+    for level in kind.levels:
+        fix = [timed(lambda p=p: kind.solve(p, level=level))[0] for p in puzzles]
+        cnt = [timed(lambda p=p: kind.count(p, limit=2, level=level))[0] for p in puzzles]
+        print(f"  {level:<8} fixpoint   {summary(fix)}")
+        print(f"  {level:<8} count-to-2 {summary(cnt)}")

@@ -1,0 +1,144 @@
+"""Cave puzzles and answers: text tokens, puzz.link URLs, the board context.
+
+Values: 0 wall (``#``, shaded), 1 cave (``o``). A puzzle's clues are numbers
+≥ 1 (a cave cell that sees that many cave cells, itself included), -1 for a
+clue without a number ("?": only says the cell is cave), None blank. URL body:
+the number-16 stream; type ``cave`` (``bag`` and ``corral`` are read too).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pencilbox.engine.grid import Bits, Cell, Grid, grid
+from pencilbox.engine.kind import Puzzle
+from pencilbox.engine.state import State
+from pencilbox.errors import ParseError
+from pencilbox.formats import puzzlink
+from pencilbox.formats.text import check_size
+
+NAME = "cave"
+URL_TYPES = ("cave", "bag", "corral")
+WALL, CAVE = 0, 1
+COLOUR = ("wall", "cave")
+TOKENS = {WALL: "#", CAVE: "o"}
+UNNUMBERED = puzzlink.CLUE_WITHOUT_NUMBER
+
+DIRECTIONS = ((-1, 0, "up"), (0, 1, "right"), (1, 0, "down"), (0, -1, "left"))
+
+
+def parse_clue(token: str) -> int | None:
+    if token == ".":
+        return None
+    if token in ("o", "O", "?"):
+        return UNNUMBERED
+    if token.isdigit() and int(token) >= 1:
+        return int(token)
+    raise ParseError(
+        f"{token!r} is not a Cave cell (use '.', a number ≥ 1, or 'o' for a clue without number)"
+    )
+
+
+def clue_token(value: int | None) -> str:
+    if value is None:
+        return "."
+    return "o" if value == UNNUMBERED else str(value)
+
+
+def check_clues(p: Puzzle) -> None:
+    """A number must be ≥ 1 and at most what a cell can see (rows + cols - 1)."""
+    most = p.rows + p.cols - 1
+    g = p.grid
+    for cell, v in enumerate(p.clues):
+        if v is None or v == UNNUMBERED:
+            continue
+        if not 1 <= v <= most:
+            raise ParseError(
+                f"the clue {v} at {g.name(cell)} is out of range: a cell on a "
+                f"{p.rows}x{p.cols} board sees between 1 and {most} cells"
+            )
+
+
+def from_url(url: str) -> Puzzle:
+    frame = puzzlink.parse_frame(url)
+    if frame.type not in URL_TYPES:
+        raise ParseError(f"this is a {frame.type!r} URL, not a Cave one")
+    check_size(frame.rows, frame.cols)
+    clues = puzzlink.decode_number16(frame.body, frame.rows * frame.cols)
+    p = Puzzle(NAME, frame.rows, frame.cols, tuple(clues))
+    check_clues(p)
+    return p
+
+
+def to_url(p: Puzzle) -> str:
+    body = puzzlink.encode_number16(list(p.clues))
+    return puzzlink.format_url(NAME, p.cols, p.rows, body)
+
+
+class Fixpoints:
+    """Snapshots of states at which a saturating rule had nothing left to do,
+    as bitboards of the cells that may still be wall / cave. A rule compares a
+    new state with them to look only at what changed since; this changes how
+    fast a rule runs, never what it proves."""
+
+    __slots__ = ("count", "bridge")
+
+    def __init__(self) -> None:
+        self.count: tuple[Bits, Bits] | None = None
+        self.bridge: list[tuple[Bits, Bits]] = []
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the rules read: the puzzle, its grid, every numbered clue with its
+    four rays (nearest cell first; up, right, down, left), and for each cell
+    the numbered clues that see it or sit on it (``watchers``)."""
+
+    puzzle: Puzzle
+    grid: Grid
+    clue_cells: tuple[Cell, ...]
+    numbers: tuple[tuple[Cell, int, tuple[tuple[Cell, ...], ...]], ...]
+    border_bits: Bits
+    watchers: tuple[tuple[int, ...], ...]
+    window_origins: Bits
+    fixpoints: Fixpoints = field(default_factory=Fixpoints, compare=False, repr=False)
+
+    @staticmethod
+    def of(p: Puzzle) -> Board:
+        g = grid(p.rows, p.cols)
+        cells = tuple(c for c, v in enumerate(p.clues) if v is not None)
+        numbers = tuple(
+            (c, v, tuple(tuple(g.ray(c, dr, dc)) for dr, dc, _ in DIRECTIONS))
+            for c, v in enumerate(p.clues)
+            if v is not None and v != UNNUMBERED
+        )
+        watch: list[list[int]] = [[] for _ in range(g.size)]
+        for k, (c, _, rays) in enumerate(numbers):
+            watch[c].append(k)
+            for ray in rays:
+                for x in ray:
+                    watch[x].append(k)
+        border = g.bits(c for c in range(g.size) if g.is_border(c))
+        origins = g.bits(w[0] for w in g.windows)
+        return Board(p, g, cells, numbers, border, tuple(tuple(w) for w in watch), origins)
+
+    def choose_cell(self, state: State) -> Cell:
+        """Where search branches: the first undecided cell (row-major) with the
+        most decided neighbours, so each guess lands where the rules bite.
+        Measured on 15×15 boards at 30% clues: a third fewer nodes than the
+        engine's row-major choice."""
+        cands = state.cands
+        nbrs = self.grid.neighbours
+        best = -1
+        best_score = -1
+        for cell, m in enumerate(cands):
+            if m & (m - 1):
+                score = 0
+                for y in nbrs[cell]:
+                    if cands[y] & (cands[y] - 1) == 0:
+                        score += 1
+                if score > best_score:
+                    best, best_score = cell, score
+                    if score == len(nbrs[cell]):
+                        break
+        return best

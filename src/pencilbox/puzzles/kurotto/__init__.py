@@ -1,0 +1,122 @@
+"""Kurotto: shade cells so that each circled number equals the total size of
+the black blocks touching it. No connectivity, no 2×2 ban: arithmetic only."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from pencilbox.engine import search
+from pencilbox.engine.kind import Counted, Puzzle, PuzzleKind, Values, register
+from pencilbox.engine.ladder import Status
+from pencilbox.engine.state import State
+from pencilbox.formats.text import check_size
+from pencilbox.verdict import Violation
+
+from . import brute, certificates, generate, model, rules, validate
+from .certificates import OracleResult
+
+
+@dataclass(frozen=True)
+class GapCheck:
+    """Whether probe finishes a puzzle, and if not, the brute force's count.
+
+    ``solutions`` stops at 2; ``complete`` is false when the brute force ran
+    out of its node budget; ``nodes`` is the number of brute-force nodes
+    searched (0 when probe settled the puzzle on its own).
+    """
+
+    probe_finishes: bool
+    solutions: int
+    complete: bool
+    nodes: int
+    status: str
+    engine: str
+
+    @property
+    def unique(self) -> bool:
+        return self.complete and self.solutions == 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "unique": self.unique}
+
+
+class Kurotto(PuzzleKind):
+    def parse_clue(self, token: str) -> int | None:
+        return model.parse_clue(token)
+
+    def clue_token(self, value: int | None) -> str:
+        return model.clue_token(value)
+
+    def check_clues(self, p: Puzzle) -> None:
+        model.check_clues(p)
+
+    def from_url(self, url: str) -> Puzzle:
+        return model.from_url(url)
+
+    def to_url(self, p: Puzzle) -> str:
+        return model.to_url(p)
+
+    def board(self, p: Puzzle) -> model.Board:
+        return model.Board.of(p)
+
+    def start(self, p: Puzzle) -> State:
+        return State(self.board(p), [3 if v is None else 1 << model.WHITE for v in p.clues])
+
+    def generate(
+        self, rows: int, cols: int, density: float = 0.5, seed: int | None = None
+    ) -> tuple[Puzzle, Values]:
+        check_size(rows, cols)
+        rng = random.Random(seed)
+        answer = generate.generate_answer(rows, cols, rng)
+        clues = generate.place_circles(rows, cols, answer, density, rng)
+        return Puzzle(self.name, rows, cols, tuple(clues)), tuple(answer)
+
+    def validate(self, p: Puzzle, solution: Sequence[int | None]) -> list[Violation]:
+        return validate.validate(p, solution)
+
+    def brute_count(self, p: Puzzle, limit: int | None = 2, budget: int | None = None) -> Counted:
+        found, complete, nodes, first = brute.brute_count(p, limit, budget)
+        return Counted(found, complete, 0, nodes, "brute", None, first)
+
+    # -- uniqueness --------------------------------------------------------------
+    def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:
+        return certificates.silent_flips(p, solution)
+
+    def oracle(
+        self, p: Puzzle, solution: Sequence[int], budget: int = search.DEFAULT_BUDGET
+    ) -> OracleResult:
+        """Is ``solution`` the only answer? Coverage, silent-flip and
+        silent-pair certificates first; the counting search (within
+        ``budget`` nodes) only for boards that pass all three."""
+
+        def count(nodes: int) -> tuple[int, bool, int]:
+            c = self.count(p, limit=2, budget=nodes)
+            return c.solutions, c.complete, c.nodes
+
+        return certificates.oracle(p, solution, count, budget)
+
+    def gapcheck(self, p: Puzzle, budget: int | None = None) -> GapCheck:
+        """Does probe finish ``p``? If not, count its solutions (up to 2) with
+        the independent brute force, within ``budget`` nodes (None: no cap)."""
+        solved = self.solve(p)
+        if solved.status is Status.SOLVED:
+            return GapCheck(True, 1, True, 0, solved.status.value, "probe")
+        if solved.status is Status.CONTRADICTION:
+            return GapCheck(True, 0, True, 0, solved.status.value, "probe")
+        found, complete, nodes, _ = brute.brute_count(p, 2, budget)
+        return GapCheck(False, found, complete, nodes, solved.status.value, "brute")
+
+
+KIND = register(
+    Kurotto(
+        name=model.NAME,
+        title="Kurotto",
+        ladder=rules.LADDER,
+        summary="Shade cells so that each circled number is the total size of the "
+        "black blocks touching it.",
+        solution_tokens=dict(model.TOKENS),
+    ),
+)

@@ -1,0 +1,118 @@
+"""Kurotto puzzles and answers: text tokens, puzz.link URLs, the board context.
+
+Values: 0 black (``#``, shaded), 1 white (``o``). A puzzle's clues are its
+circles: an integer ≥ 0 is a numbered circle, -1 a blank circle ("not
+shaded", nothing more), None a plain cell. Every circle is white. URL body:
+the number-16 stream, ``.`` for a blank circle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pencilbox.engine.grid import Bits, Cell, Grid, grid
+from pencilbox.engine.kind import Puzzle
+from pencilbox.engine.state import State
+from pencilbox.errors import ParseError
+from pencilbox.formats import puzzlink
+from pencilbox.formats.text import check_size
+
+NAME = "kurotto"
+BLACK, WHITE = 0, 1
+COLOUR = ("black", "white")
+TOKENS = {BLACK: "#", WHITE: "o"}
+BLANK = puzzlink.CLUE_WITHOUT_NUMBER
+
+
+def parse_clue(token: str) -> int | None:
+    if token == ".":
+        return None
+    if token in ("o", "O"):
+        return BLANK
+    if token.isdigit():
+        return int(token)
+    raise ParseError(
+        f"{token!r} is not a Kurotto cell (use '.', a number for a numbered circle "
+        "or 'o' for a blank circle)"
+    )
+
+
+def clue_token(value: int | None) -> str:
+    if value is None:
+        return "."
+    return "o" if value == BLANK else str(value)
+
+
+def check_clues(p: Puzzle) -> None:
+    for cell, v in enumerate(p.clues):
+        if v is not None and v < BLANK:
+            raise ParseError(f"{p.grid.name(cell)}: a circle's number cannot be negative")
+
+
+def from_url(url: str) -> Puzzle:
+    frame = puzzlink.parse_frame(url)
+    if frame.type != NAME:
+        raise ParseError(f"this is a {frame.type!r} URL, not a Kurotto one")
+    check_size(frame.rows, frame.cols)
+    clues = puzzlink.decode_number16(frame.body, frame.rows * frame.cols)
+    return Puzzle(NAME, frame.rows, frame.cols, tuple(clues))
+
+
+def to_url(p: Puzzle) -> str:
+    body = puzzlink.encode_number16(list(p.clues))
+    return puzzlink.format_url(NAME, p.cols, p.rows, body)
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    """A numbered circle as the rules read it."""
+
+    cell: Cell
+    number: int
+    bit: Bits
+    near: Bits
+    """Its orthogonal neighbours."""
+    area: Bits
+    """Every cell within ``number + 3`` steps: all a rule needs to look at to
+    judge this circle (its floor is exact up to ``number`` cells, its ceiling
+    is only ever grown to ``number + 1`` cells, and their walls lie one step
+    further)."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the rules read: the grid, the circles, and a memo of per-circle
+    verdicts shared by every state of one puzzle (search branches, probes)."""
+
+    puzzle: Puzzle
+    grid: Grid
+    circle_bits: Bits
+    """Every circle cell, numbered or blank."""
+    circles: tuple[Circle, ...]
+    """The numbered circles, row-major."""
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @staticmethod
+    def of(p: Puzzle) -> Board:
+        g = grid(p.rows, p.cols)
+        circles = []
+        for cell, v in enumerate(p.clues):
+            if v is None or v < 0:
+                continue
+            bit = 1 << cell
+            area = bit
+            for _ in range(v + 3):
+                grown = g.spread(area)
+                if grown == area:
+                    break
+                area = grown
+            circles.append(Circle(cell, v, bit, g.spread(bit) & ~bit, area))
+        every = g.bits(c for c, v in enumerate(p.clues) if v is not None)
+        return Board(p, g, every, tuple(circles))
+
+    def choose_cell(self, state: State) -> Cell:
+        """Where search branches (see :func:`rules.choose_cell`)."""
+        from .rules import choose_cell
+
+        return choose_cell(state)

@@ -1,0 +1,353 @@
+"""The Kurotto rule ladder: one theorem, poked harder each rung.
+
+Every plain cell starts as {black, white}; circles are white. The theorem is
+interval arithmetic. Each numbered circle's clue is bracketed by two flood
+fills (:func:`bracket`, the one helper every rule reads):
+
+- the *floor* D, the decided black cells connected to the circle (the blocks
+  of decided black cells touching it): the sum is at least ``|D|``;
+- the *ceiling* P, every cell reachable from the circle through cells that
+  are not white (the potential region): the sum is at most ``|P|``.
+
+The floor only rises and the ceiling only falls. The *frontier* of a circle
+is its undecided cells next to the circle or to D: every way for the sum to
+grow paints a frontier cell black. Levels, weakest first:
+
+sum
+    Floor/ceiling arithmetic. A number outside [floor, ceiling] is a
+    contradiction. A number equal to its ceiling makes all of P black; a
+    number equal to its floor makes the frontier white (a 0 is the case of
+    an empty floor).
+door
+    A circle whose number exceeds its floor must grow, and every growth paints
+    a frontier cell: if the frontier is a single cell, that cell is black.
+echo
+    Tentatively colour one undecided cell and re-run every circle's
+    floor/ceiling arithmetic, with no further propagation; a colour that puts
+    some number outside its interval is impossible. Black raises only the
+    floors of the circles whose frontier holds the cell, and white lowers only
+    the ceilings of the circles whose potential region holds it, so each
+    circle is asked about its frontier cells (black) and its potential cells
+    (white); of the latter only the first ``n`` cells its ceiling reaches can
+    bring a ceiling below ``n``.
+probe
+    The engine's generic rung: assume a colour in one cell, run the rules
+    above to a fixpoint, and drop the colour if that alone is a contradiction.
+
+Known limit: two rearrangements can live in superposition so that every
+single assumption survives and only a pair dies; such a puzzle is unique but
+beyond probe (see ``gapcheck``).
+
+Each rule asks every numbered circle for its verdict on the cells near it
+(``Circle.area``). A verdict depends on nothing else, so verdicts are
+memoised on the board and shared by every search branch and probe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pencilbox.engine.grid import Bits, Cell, Grid, cells_of
+from pencilbox.engine.ladder import Ladder, Rule
+from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
+
+from .model import BLACK, COLOUR, WHITE, Board, Circle
+
+LEVELS = ("sum", "door", "echo", "probe")
+
+Finding = tuple[Bits, int, str, tuple[Cell, ...]]
+"""Cells to paint, their value, the reason ("{cell}" names each), premises."""
+Verdict = Contradiction | tuple[Finding, ...]
+Examine = Callable[[Grid, Circle, Bits, Bits], Verdict]
+
+_AS_BLACK = bytes.maketrans(b"\x00\x01\x02\x03", b"0100")
+_AS_MAYBE = bytes.maketrans(b"\x00\x01\x02\x03", b"0101")
+_MEMO_LIMIT = 400_000
+
+
+# -- the floor/ceiling helper --------------------------------------------------
+def colours(cands: list[int]) -> tuple[Bits, Bits]:
+    """Bitboards of the decided black cells and the maybe-black cells."""
+    raw = bytes(cands[::-1])
+    return int(raw.translate(_AS_BLACK), 2), int(raw.translate(_AS_MAYBE), 2)
+
+
+def bracket(g: Grid, near: Bits, black: Bits, maybe: Bits, cap: int) -> tuple[Bits, Bits]:
+    """The floor and ceiling regions of the circle whose neighbours are ``near``
+    (see :func:`floor_region` and :func:`ceiling_region`)."""
+    return floor_region(g, near, black), ceiling_region(g, near, maybe, cap)
+
+
+def floor_region(g: Grid, near: Bits, black: Bits) -> Bits:
+    """The decided black cells connected to the circle: exact."""
+    return g.flood(near & black, black)
+
+
+def ceiling_region(g: Grid, near: Bits, maybe: Bits, cap: int) -> Bits:
+    """The cells reachable from the circle through cells that are not white,
+    grown one step at a time until it holds more than ``cap`` cells: its size
+    is exact when at most ``cap``, and otherwise only known to exceed ``cap``."""
+    reach = near & maybe
+    while reach.bit_count() <= cap:
+        grown = g.spread(reach) & maybe
+        if grown == reach:
+            break
+        reach = grown
+    return reach
+
+
+def frontier(g: Grid, circle: Circle, floor: Bits, black: Bits, maybe: Bits) -> Bits:
+    """The undecided cells next to the circle or to its floor region."""
+    return g.spread(floor | circle.bit) & maybe & ~black
+
+
+def _walls(g: Grid, circle: Circle, region: Bits, maybe: Bits) -> tuple[Cell, ...]:
+    """The circle and the white cells that bound ``region`` (premises of a ceiling)."""
+    return (circle.cell, *cells_of(g.spread(region | circle.bit) & ~maybe & circle.area
+                                   & ~circle.bit))
+
+
+# -- the three verdicts ------------------------------------------------------------
+# Each judges one circle from the colours of the cells in its area only.
+def judge_sum(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
+    n = circle.number
+    here = g.name(circle.cell)
+    floor, ceiling = bracket(g, circle.near, black, maybe, n)
+    low = floor.bit_count()
+    if low > n:
+        return Contradiction(
+            "sum", f"{here} says {n} but already touches more than {n} black cells",
+            (circle.cell, *cells_of(floor)),
+        )
+    high = ceiling.bit_count()
+    if high < n:
+        return Contradiction(
+            "sum", f"{here} says {n} but at most {high} cells can still reach it",
+            _walls(g, circle, ceiling, maybe),
+        )
+    if high == n and ceiling & ~black:
+        reason = f"{here} says {n} and exactly {n} cells can still reach it, so {{cell}} is black"
+        return ((ceiling & ~black, BLACK, reason, _walls(g, circle, ceiling, maybe)),)
+    if low == n:
+        edge = frontier(g, circle, floor, black, maybe)
+        if edge:
+            reason = (
+                f"{here} says {n} and already touches {n} black cells, "
+                "so {cell} next to them is white"
+                if n
+                else f"{here} says 0, so {{cell}} next to it is white"
+            )
+            return ((edge, WHITE, reason, (circle.cell, *cells_of(floor))),)
+    return ()
+
+
+def judge_door(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
+    n = circle.number
+    floor = floor_region(g, circle.near, black)
+    low = floor.bit_count()
+    if low >= n:
+        return ()
+    edge = frontier(g, circle, floor, black, maybe)
+    if edge & (edge - 1):
+        return ()
+    here = g.name(circle.cell)
+    if not edge:
+        return Contradiction(
+            "door", f"{here} says {n}, touches {low} black cells and can no longer grow",
+            (circle.cell, *cells_of(floor)),
+        )
+    reason = (
+        f"{here} says {n} but touches only {low} black cells, "
+        "and {cell} is its only way to grow"
+    )
+    return ((edge, BLACK, reason, (*_walls(g, circle, floor, maybe), *cells_of(floor))),)
+
+
+def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
+    n = circle.number
+    near = circle.near
+    here = g.name(circle.cell)
+    floor = floor_region(g, near, black)
+    low = floor.bit_count()
+    reach = ceiling_region(g, near, maybe, n)
+    if low >= n or reach.bit_count() < n:
+        return ()  # settled, or the sum rule's contradiction
+    out: list[Finding] = []
+    # Black in a frontier cell raises the floor (by at most the black cells
+    # not yet in it, plus one).
+    if low + 1 + (black & ~floor).bit_count() > n:
+        for x in cells_of(frontier(g, circle, floor, black, maybe)):
+            bit = 1 << x
+            grown = floor_region(g, near, black | bit)
+            if grown.bit_count() > n:
+                reason = f"if {{cell}} were black, {here} would touch more than {n} black cells"
+                out.append((bit, WHITE, reason, (circle.cell, *cells_of(grown & ~bit))))
+    # White lowers the ceiling. The ceiling grows the same way without a cell
+    # it had not yet reached, so only the cells of ``reach`` can matter; and
+    # when the ceiling exceeds n, only a cell whose removal splits its own
+    # neighbourhood can bring it below n.
+    whole = reach.bit_count() > n
+    room = maybe | circle.bit
+    for x in cells_of(reach & ~black):
+        if whole and not splits(room, RINGS[g][x]):
+            continue
+        bit = 1 << x
+        cut = ceiling_region(g, near & ~bit, maybe & ~bit, n - 1)
+        k = cut.bit_count()
+        if k < n:
+            reason = f"if {{cell}} were white, at most {k} cells could reach {here}, fewer than {n}"
+            out.append((bit, BLACK, reason, _walls(g, circle, cut, maybe & ~bit)))
+    return tuple(out)
+
+
+# -- local cut cells ----------------------------------------------------------------
+def _split_table() -> bytes:
+    """For each 8-bit pattern of a cell's ring (clockwise from the top-left),
+    1 when its orthogonal members (bits 1, 3, 5, 7) fall into two or more runs
+    of consecutive members: removing the cell may disconnect them."""
+    table = bytearray(256)
+    for pattern in range(256):
+        runs_with_side = 0
+        for i in range(8):
+            if pattern >> i & 1 and not pattern >> ((i - 1) % 8) & 1:
+                j = i
+                side = False
+                while pattern >> (j % 8) & 1 and j < i + 8:
+                    side = side or j % 2 == 1
+                    j += 1
+                runs_with_side += side
+        if pattern == 255:
+            runs_with_side = 1
+        table[pattern] = runs_with_side >= 2
+    return bytes(table)
+
+
+_SPLITS = _split_table()
+
+
+class _Rings(dict[Grid, tuple[tuple[Bits, ...], ...]]):
+    """Per grid, each cell's ring as 8 single-bit bitboards (0 off the board)."""
+
+    def __missing__(self, g: Grid) -> tuple[tuple[Bits, ...], ...]:
+        rings = tuple(
+            tuple(0 if c is None else 1 << c for c in g.ring(cell)) for cell in range(g.size)
+        )
+        self[g] = rings
+        return rings
+
+
+RINGS = _Rings()
+
+
+def splits(room: Bits, ring: tuple[Bits, ...]) -> bool:
+    """May removing the cell with this ring disconnect its neighbours in ``room``?"""
+    pattern = 0
+    for i, bit in enumerate(ring):
+        if room & bit:
+            pattern |= 1 << i
+    return bool(_SPLITS[pattern])
+
+
+# -- running a verdict over every circle, to a fixpoint ------------------------------
+def _saturate(s: State, rule: str, slot: int, judge: Examine) -> Result:
+    board: Board = s.board
+    g = board.grid
+    memo = board.memo
+    if len(memo) > _MEMO_LIMIT:
+        memo.clear()
+    result: Result = NOTHING
+    while True:
+        black, maybe = colours(s.cands)
+        progress = False
+        for circle in board.circles:
+            area = circle.area
+            key = (circle.cell, black & area, maybe & area)
+            verdicts = memo.get(key)
+            if verdicts is None:
+                verdicts = memo[key] = [None, None, None]
+            verdict = verdicts[slot]
+            if verdict is None:
+                verdict = verdicts[slot] = judge(g, circle, black & area, maybe & area)
+            if not verdict:
+                continue
+            if isinstance(verdict, Contradiction):
+                return verdict
+            for bits, value, reason, premises in verdict:
+                todo = bits & maybe if value == WHITE else bits & ~black
+                if not todo:
+                    continue
+                for cell in cells_of(todo):
+                    r = s.fix(cell, value, rule, reason.replace("{cell}", g.name(cell)),
+                              premises)
+                    if isinstance(r, Contradiction):
+                        return r
+                if value == WHITE:
+                    maybe &= ~todo
+                else:
+                    black |= todo
+                progress = True
+        if not progress:
+            return result
+        result = PROGRESS
+
+
+def sum_rule(s: State) -> Result:
+    """Floor/ceiling arithmetic, to its own fixpoint."""
+    return _saturate(s, "sum", 0, judge_sum)
+
+
+def door(s: State) -> Result:
+    """A circle's single way to grow is black, to its own fixpoint."""
+    return _saturate(s, "door", 1, judge_door)
+
+
+def echo(s: State) -> Result:
+    """A colour that alone breaks some circle's interval is impossible, to
+    its own fixpoint."""
+    return _saturate(s, "echo", 2, judge_echo)
+
+
+# -- complete grids and search -------------------------------------------------
+def check_complete(s: State) -> Result:
+    """A fully decided grid is legal iff every number equals its floor (floor
+    and ceiling then coincide): exactly the sum rule's contradictions."""
+    board: Board = s.board
+    black, maybe = colours(s.cands)
+    for circle in board.circles:
+        verdict = judge_sum(board.grid, circle, black & circle.area, maybe & circle.area)
+        if isinstance(verdict, Contradiction):
+            return verdict
+    return NOTHING
+
+
+def choose_cell(s: State) -> Cell:
+    """Branch where a circle is closest to being settled: a frontier cell of
+    the open circle with the smallest frontier; else the first undecided cell."""
+    board: Board = s.board
+    g = board.grid
+    black, maybe = colours(s.cands)
+    best = 0
+    best_size = 1 << 30
+    for circle in board.circles:
+        floor = floor_region(g, circle.near, black)
+        if floor.bit_count() >= circle.number:
+            continue
+        edge = frontier(g, circle, floor, black, maybe)
+        k = edge.bit_count()
+        if 0 < k < best_size:
+            best, best_size = edge, k
+    if not best:
+        best = maybe & ~black
+    return (best & -best).bit_length() - 1 if best else -1
+
+
+RULES = [
+    Rule("sum", 0, sum_rule, "A number lies between its floor and its ceiling; "
+         "at the ceiling all is black, at the floor the frontier is white."),
+    Rule("door", 1, door, "A circle that must grow through a single frontier cell "
+         "makes it black."),
+    Rule("echo", 2, echo, "A colour that would put some number outside its "
+         "floor/ceiling interval is impossible."),
+]
+
+LADDER = Ladder(LEVELS, RULES, check_complete, lambda v: COLOUR[v])

@@ -1,0 +1,87 @@
+"""Numbrix: number the cells 1 … R·C so that consecutive numbers are
+neighbours. Stripped of its labels an answer is a Hamiltonian path of the
+grid graph; N = R·C candidates per cell make it the engine's test of
+generality."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pencilbox.engine.kind import Counted, Puzzle, PuzzleKind, Values, register
+from pencilbox.engine.state import State
+from pencilbox.formats.text import check_size
+from pencilbox.verdict import Violation
+
+from . import brute, certificates, generate, model, rules, validate
+
+
+class Numbrix(PuzzleKind):
+    def parse_clue(self, token: str) -> int | None:
+        return model.parse_clue(token)
+
+    def clue_token(self, value: int | None) -> str:
+        return model.clue_token(value)
+
+    def value_token(self, value: int) -> str:
+        return model.value_token(value)
+
+    def parse_value(self, token: str, size: int) -> int | None:
+        return model.parse_value(token, size)
+
+    def check_clues(self, p: Puzzle) -> None:
+        model.check_clues(p)
+
+    def from_url(self, url: str) -> Puzzle:
+        return model.from_url(url)
+
+    def to_url(self, p: Puzzle) -> str:
+        return model.to_url(p)
+
+    def board(self, p: Puzzle) -> model.Board:
+        return model.Board.of(p)
+
+    def start(self, p: Puzzle) -> State:
+        b = self.board(p)
+        return State(b, b.start())
+
+    def generate(
+        self, rows: int, cols: int, density: float = 0.3, seed: int | None = None
+    ) -> tuple[Puzzle, Values]:
+        check_size(rows, cols)
+        rng = random.Random(seed)
+        answer = generate.generate_answer(rows, cols, rng)
+        clues = generate.reveal(answer, density, rng)
+        return Puzzle(self.name, rows, cols, tuple(clues)), tuple(answer)
+
+    def validate(self, p: Puzzle, solution: Sequence[int | None]) -> list[Violation]:
+        return validate.validate(p, solution)
+
+    def brute_count(self, p: Puzzle, limit: int | None = 2, budget: int | None = None) -> Counted:
+        found, complete, nodes, first = brute.brute_count(p, limit, budget)
+        return Counted(found, complete, 0, nodes, "brute", None, first)
+
+    def census(self, rows: int, cols: int, cycles: bool = False) -> int:
+        """Directed Hamiltonian paths (``cycles``: Hamiltonian cycles) of the grid."""
+        check_size(rows, cols)
+        return brute.census(rows, cols, cycles)
+
+    def reversals(self, p: Puzzle, solution: Sequence[int]) -> list[Values]:
+        """Second solutions read off ``solution`` by 2-opt reversals."""
+        return certificates.second_solutions(p, solution)
+
+    def span(self, state: State) -> object:
+        """The off-ladder ruler rule, on a state of this puzzle."""
+        return rules.span(state)
+
+
+KIND = register(
+    Numbrix(
+        name=model.NAME,
+        title="Numbrix",
+        ladder=rules.LADDER,
+        summary="Number the cells 1 to R·C, each once, so that consecutive numbers "
+        "are orthogonal neighbours.",
+    ),
+    aliases=("hidato-square",),
+)

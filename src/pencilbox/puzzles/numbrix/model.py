@@ -1,0 +1,126 @@
+"""Numbrix puzzles and answers: text tokens, the pencilbox URL, the board context.
+
+A puzzle's clues are the printed numbers 1 … R·C (None blank). Inside the
+engine a cell's candidates are an N-bit mask, N = R·C: bit ``v`` stands for
+the number ``v + 1``. Answers are value indices 0 … N−1, written as numbers.
+URL: ``numbrix/<cols>/<rows>/<body>``, the body a number-16 stream of the
+printed numbers (puzz.link has no Numbrix, so no host is written).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pencilbox.engine.grid import Bits, Grid, cells_of, grid
+from pencilbox.engine.kind import Puzzle
+from pencilbox.engine.state import Mask
+from pencilbox.errors import ContradictoryClues, ParseError
+from pencilbox.formats import puzzlink
+from pencilbox.formats.text import check_size
+
+NAME = "numbrix"
+
+
+def number_name(v: int) -> str:
+    """Value index ``v`` as players write it (the number ``v + 1``)."""
+    return str(v + 1)
+
+
+def parse_clue(token: str) -> int | None:
+    if token == ".":
+        return None
+    if token.isdigit() and int(token) >= 1:
+        return int(token)
+    raise ParseError(f"{token!r} is not a Numbrix cell (use '.' or a number from 1)")
+
+
+def clue_token(value: int | None) -> str:
+    return "." if value is None else str(value)
+
+
+def value_token(v: int) -> str:
+    return number_name(v)
+
+
+def parse_value(token: str, size: int) -> int | None:
+    """An answer/marks token as a value index (None for "?" or ".")."""
+    if token in ("?", "."):
+        return None
+    if not token.isdigit() or not 1 <= int(token) <= size:
+        raise ParseError(f"{token!r} is not a number from 1 to {size}")
+    return int(token) - 1
+
+
+def check_clues(p: Puzzle) -> None:
+    """Printed numbers lie in 1 … R·C and none is printed twice."""
+    n = p.rows * p.cols
+    seen: dict[int, int] = {}
+    g = p.grid
+    for cell, v in enumerate(p.clues):
+        if v is None:
+            continue
+        if not 1 <= v <= n:
+            raise ParseError(f"{g.name(cell)}: {v} is outside 1…{n} for a {p.rows}x{p.cols} board")
+        if v in seen:
+            raise ContradictoryClues(
+                f"the number {v} is printed twice ({g.name(seen[v])} and {g.name(cell)})"
+            )
+        seen[v] = cell
+
+
+def from_url(url: str) -> Puzzle:
+    frame = puzzlink.parse_frame(url)
+    if frame.type != NAME:
+        raise ParseError(f"this is a {frame.type!r} URL, not a Numbrix one")
+    check_size(frame.rows, frame.cols)
+    values = puzzlink.decode_number16(frame.body, frame.rows * frame.cols)
+    if any(v is not None and v < 1 for v in values):
+        raise ParseError("a Numbrix URL holds only numbers from 1 (no '.' or 0 clues)")
+    p = Puzzle(NAME, frame.rows, frame.cols, tuple(values))
+    check_clues(p)
+    return p
+
+
+def to_url(p: Puzzle) -> str:
+    return f"{NAME}/{p.cols}/{p.rows}/{puzzlink.encode_number16(list(p.clues))}"
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """What the rules read: the puzzle, its grid and lookup tables.
+
+    ``n`` is the number of values, ``full`` the mask of all of them, ``ends``
+    the mask of the numbers 1 and N, ``names`` every cell as players write it.
+    """
+
+    puzzle: Puzzle
+    grid: Grid
+    n: int
+    full: Mask
+    ends: Mask
+    names: tuple[str, ...]
+
+    @staticmethod
+    def of(p: Puzzle) -> Board:
+        g = grid(p.rows, p.cols)
+        n = g.size
+        return Board(p, g, n, (1 << n) - 1, 1 | 1 << (n - 1), tuple(g.name(c) for c in range(n)))
+
+    def cells_of_values(self, cands: list[Mask]) -> list[Bits]:
+        """The value→cells index: bitboard of the cells that may hold each value."""
+        where = [0] * self.n
+        for cell, m in enumerate(cands):
+            bit = 1 << cell
+            while m:
+                low = m & -m
+                where[low.bit_length() - 1] |= bit
+                m ^= low
+        return where
+
+    def name_cells(self, bits: Bits, most: int = 6) -> str:
+        cells = list(cells_of(bits))
+        names = ", ".join(self.names[c] for c in cells[:most])
+        return names + (f" and {len(cells) - most} more" if len(cells) > most else "")
+
+    def start(self) -> list[Mask]:
+        return [self.full if v is None else 1 << (v - 1) for v in self.puzzle.clues]

@@ -1,0 +1,690 @@
+"""The Numbrix rule ladder.
+
+Every cell starts with the candidates 1 … N (N = R·C; a printed number is
+its cell's only candidate). Levels, weakest first:
+
+pin
+    Bookkeeping of the bijection between cells and numbers. A decided number
+    leaves every other cell; a number only one cell can still hold is placed
+    there; a number no cell can hold, or one decided twice, is a
+    contradiction. (A cell with one candidate is decided by definition.)
+link
+    The chain 1—2—…—N. A cell keeps v only if some neighbour may hold v−1
+    (unless v = 1) and some neighbour may hold v+1 (unless v = N). Saturated,
+    this is arc consistency along the value chain: exact for the relaxation
+    "a walk that may revisit cells".
+block
+    Hall's condition on intervals of numbers, both ways. The numbers a…b
+    need b−a+1 distinct cells: if the cells that may hold one of them are
+    fewer, contradiction; if exactly as many, those cells hold a…b and lose
+    every other number. From the cell side: if b−a+1 cells have only
+    numbers from a…b left (more is a contradiction), every other cell loses
+    a…b. Placed numbers and their cells pair off, so only intervals that
+    start and end at unplaced numbers (value side) or at the least and
+    greatest candidates of undecided cells (cell side) are examined.
+edge
+    Forget the numbers and look at the drawn lines. Two neighbours may be
+    joined when they may hold consecutive numbers. Every cell has path
+    degree 2, the two ends (1 and N) degree 1: a cell with as many possible
+    links as it needs uses them all; a cell with only one possible link is
+    an end; a cell already joined twice (an end: once) uses no other link.
+    Joined cells glue into runs whose numbers count up or down along the
+    run; a link that would close a run into a loop is impossible; the
+    possible links must keep the board connected, so a bridge of them is
+    used.
+probe
+    The engine's generic rung: assume a number in a cell, run the rules
+    above to a fixpoint, and drop it if that alone is a contradiction.
+
+Off the ladder, the *ruler* rule ``span``: walking from the cell of u to the
+cell of v takes exactly |v−u| steps and no walk beats lattice distance, so a
+cell farther than |v−u| from every cell that may hold u cannot hold v. It is
+sound and strong alone, and adds nothing after ``link`` (every candidate
+``link`` keeps lies on a complete walk, its own witness of the distance).
+"""
+
+from __future__ import annotations
+
+from pencilbox.engine.grid import Cell, cells_of
+from pencilbox.engine.ladder import Ladder, Rule
+from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State, values_of
+
+from .model import Board, number_name
+
+LEVELS = ("pin", "link", "block", "edge", "probe")
+
+
+def _numbers(mask: int, most: int = 5) -> str:
+    vals = values_of(mask)
+    text = ", ".join(number_name(v) for v in vals[:most])
+    return text + (f" and {len(vals) - most} more" if len(vals) > most else "")
+
+
+# -- pin -----------------------------------------------------------------------
+def pin(s: State) -> Result:
+    """Place numbers that only one cell can hold; remove decided numbers elsewhere."""
+    b: Board = s.board
+    g = s.grid
+    cands = s.cands
+    result: Result = NOTHING
+    while True:
+        decided = 0
+        for cell, m in enumerate(cands):
+            if m & (m - 1) == 0:
+                if m & decided:
+                    other = next(c for c in range(cell) if cands[c] == m)
+                    return Contradiction(
+                        "pin",
+                        f"{number_name(m.bit_length() - 1)} is in both {g.name(other)} "
+                        f"and {g.name(cell)}",
+                        (other, cell),
+                    )
+                decided |= m
+        progress = False
+        narrated = s.trace is not None
+        for cell, m in enumerate(cands):
+            if m & (m - 1) and m & decided:
+                gone = m & decided
+                premises: tuple[Cell, ...] = ()
+                reason = ""
+                if narrated or not m & ~decided:
+                    premises = tuple(c for c, x in enumerate(cands) if x & gone and x == x & -x)
+                    reason = (
+                        f"{_numbers(gone)} already stand in {b.name_cells(b.grid.bits(premises))}"
+                    )
+                r = s.restrict(cell, ~decided, "pin", reason, premises)
+                if isinstance(r, Contradiction):
+                    return r
+                progress = True
+        once = twice = 0
+        for m in cands:
+            twice |= once & m
+            once |= m
+        if once != b.full:
+            v = values_of(b.full & ~once)[0]
+            return Contradiction("pin", f"no cell can hold {number_name(v)}", ())
+        lone = once & ~twice & ~decided
+        while lone:
+            low = lone & -lone
+            lone ^= low
+            v = low.bit_length() - 1
+            cell = next((c for c, m in enumerate(cands) if m & low), -1)
+            if cell < 0:
+                return Contradiction("pin", f"no cell can hold {number_name(v)}", ())
+            reason = ""
+            if narrated:
+                reason = f"{g.name(cell)} is the only cell that can hold {number_name(v)}"
+            s.restrict(cell, low, "pin", reason)  # the cell may hold it: never empty
+            progress = True
+        if not progress:
+            return result
+        result = PROGRESS
+
+
+# -- link ----------------------------------------------------------------------
+def link(s: State) -> Result:
+    """Keep v in a cell only if neighbours may hold v−1 and v+1 (arc consistency)."""
+    b: Board = s.board
+    g = s.grid
+    cands = s.cands
+    nbrs = g.neighbours
+    top = 1 << (b.n - 1)
+    queue = list(range(len(cands) - 1, -1, -1))
+    waiting = [True] * len(cands)
+    result: Result = NOTHING
+    while queue:
+        cell = queue.pop()
+        waiting[cell] = False
+        m = cands[cell]
+        around = 0
+        for d in nbrs[cell]:
+            around |= cands[d]
+        before = (around << 1) | 1
+        after = (around >> 1) | top
+        keep = m & before & after
+        if keep == m:
+            continue
+        reason = ""
+        if keep == 0 or s.trace is not None:
+            reason = _link_reason(g.name(cell), keep, m & ~before, m & ~after & before)
+        r = s.restrict(cell, keep, "link", reason, nbrs[cell])
+        if isinstance(r, Contradiction):
+            return r
+        result = PROGRESS
+        for d in nbrs[cell]:
+            if not waiting[d]:
+                waiting[d] = True
+                queue.append(d)
+    return result
+
+
+def _link_reason(name: str, keep: int, no_before: int, no_after: int) -> str:
+    if (no_before | no_after).bit_count() > 3:
+        if not keep:
+            return f"no number has both its neighbours in the chain around {name}"
+        return (
+            f"only {_numbers(keep)} can have the number before and the number after in "
+            f"cells next to {name}; every other number lacks one of them there"
+        )
+    parts = []
+    if no_before:
+        prev = _numbers(no_before >> 1)
+        parts.append(
+            f"no neighbour of {name} can hold {prev}, the number before {_numbers(no_before)}"
+        )
+    if no_after:
+        nxt = _numbers(no_after << 1)
+        parts.append(
+            f"no neighbour of {name} can hold {nxt}, the number after {_numbers(no_after)}"
+        )
+    return "; ".join(parts)
+
+
+# -- block ---------------------------------------------------------------------
+def block(s: State) -> Result:
+    """Hall sets of consecutive numbers, from the value side and the cell side."""
+    result: Result = NOTHING
+    while True:
+        r = _values_side(s)
+        if r is NOTHING:
+            r = _cells_side(s)
+        if r is NOTHING:
+            return result
+        if isinstance(r, Contradiction):
+            return r
+        result = PROGRESS
+
+
+def _interval(a: int, z: int) -> int:
+    """The mask of the values a … z."""
+    return ((1 << (z - a + 1)) - 1) << a
+
+
+def _values_side(s: State) -> Result:
+    b: Board = s.board
+    n = b.n
+    where = b.cells_of_values(s.cands)
+    # Sparse table of range unions: table[j][a] = cells of values a … a+2^j−1.
+    table = [where]
+    span = 1
+    while span * 2 <= n:
+        prev = table[-1]
+        table.append([prev[a] | prev[a + span] for a in range(n - 2 * span + 1)])
+        span *= 2
+
+    def cells_of_range(a: int, z: int) -> int:
+        j = (z - a + 1).bit_length() - 1
+        row = table[j]
+        return row[a] | row[z - (1 << j) + 1]
+
+    # An interval that starts or ends at a placed number says nothing the
+    # interval without it does not (pin has taken that number elsewhere), so
+    # only numbers with two or more possible cells bound an interval.
+    following = [n] * (n + 1)  # following[k]: the first open number >= k
+    for v in range(n - 1, -1, -1):
+        following[v] = v if where[v] & (where[v] - 1) else following[v + 1]
+    a = following[0]
+    while a < n:
+        z = a
+        while z < n and not (a == 0 and z == n - 1):
+            cells = cells_of_range(a, z)
+            surplus = cells.bit_count() - (z - a + 1)
+            if surplus < 0:
+                return Contradiction(
+                    "block",
+                    f"the {z - a + 1} numbers {number_name(a)}…{number_name(z)} fit only in "
+                    f"{cells.bit_count()} cells ({b.name_cells(cells)})",
+                    tuple(cells_of(cells)),
+                )
+            if surplus == 0:
+                outside = (cells_of_range(0, a - 1) if a else 0) | (
+                    cells_of_range(z + 1, n - 1) if z < n - 1 else 0
+                )
+                if cells & outside:
+                    return _hall_values(s, a, z, cells, cells & outside)
+                z = following[z + 1]
+            else:
+                z = following[min(n, z + surplus)]
+        a = following[a + 1]
+    return NOTHING
+
+
+def _hall_values(s: State, a: int, z: int, cells: int, losing: int) -> Result:
+    b: Board = s.board
+    keep = _interval(a, z)
+    cands = s.cands
+    progress = False
+    for cell in cells_of(losing):
+        if cands[cell] & ~keep:
+            reason = ""
+            premises: tuple[Cell, ...] = ()
+            if s.trace is not None:
+                premises = tuple(c for c in cells_of(cells) if c != cell)
+                reason = (
+                    f"the {z - a + 1} numbers {number_name(a)}…{number_name(z)} can only go in "
+                    f"the {z - a + 1} cells {b.name_cells(cells)}, so {s.grid.name(cell)} "
+                    "holds one of them"
+                )
+            s.restrict(cell, keep, "block", reason, premises)
+            progress = True
+    return PROGRESS if progress else NOTHING
+
+
+def _cells_side(s: State) -> Result:
+    """k undecided cells whose candidates lie in a…b, where a…b holds k
+    numbers not yet placed, take those numbers (more cells: contradiction).
+    Placed cells and their numbers pair off and are left out of the count."""
+    b: Board = s.board
+    g = s.grid
+    cands = s.cands
+    placed = 0
+    hull = []
+    for cell, m in enumerate(cands):
+        if m & (m - 1):
+            hull.append(((m.bit_length() - 1), (m & -m).bit_length() - 1, cell))
+        else:
+            placed |= m
+    if not hull:
+        return NOTHING
+    hull.sort()
+    # open_below[v]: how many numbers below v are not placed
+    open_below = [0] * (b.n + 1)
+    for v in range(b.n):
+        open_below[v + 1] = open_below[v] + (not (placed >> v) & 1)
+    total = len(hull)
+    for a in sorted({lo for _, lo, _ in hull}):
+        count = 0
+        inside = 0
+        for i, (hi, lo, cell) in enumerate(hull):
+            if lo < a:
+                continue
+            count += 1
+            inside |= 1 << cell
+            if i + 1 < total and hull[i + 1][0] == hi:
+                continue
+            room = open_below[hi + 1] - open_below[a]
+            if count > room:
+                return Contradiction(
+                    "block",
+                    f"the {count} cells {b.name_cells(inside)} have only the {room} unplaced "
+                    f"numbers of {number_name(a)}…{number_name(hi)} left",
+                    tuple(cells_of(inside)),
+                )
+            if count == room and count < total:
+                mask = _interval(a, hi)
+                progress = False
+                for _, _, other in hull:
+                    m = cands[other]
+                    if m & mask and not (inside >> other) & 1:
+                        reason = ""
+                        if s.trace is not None or not m & ~mask:
+                            reason = (
+                                f"the {room} cells {b.name_cells(inside)} take the {room} "
+                                f"unplaced numbers of {number_name(a)}…{number_name(hi)}, so "
+                                f"{g.name(other)} holds none of them"
+                            )
+                        r = s.restrict(other, ~mask, "block", reason, tuple(cells_of(inside)))
+                        if isinstance(r, Contradiction):
+                            return r
+                        progress = True
+                if progress:
+                    return PROGRESS
+    return NOTHING
+
+
+# -- edge ----------------------------------------------------------------------
+def edge(s: State) -> Result:
+    """Path-degree, run, loop and connectivity reasoning on the drawn lines."""
+    result: Result = NOTHING
+    while True:
+        r = _edge_pass(s)
+        if r is NOTHING:
+            return result
+        if isinstance(r, Contradiction):
+            return r
+        result = PROGRESS
+
+
+class _Links:
+    """The possible and the used links of a state, as one neighbour bitboard
+    per cell. Derived from the candidates on every pass, never stored.
+
+    ``other[x]`` is the far end of the run that ends in ``x`` (``x`` itself
+    for a cell not yet joined); it is kept up to date at run ends only, which
+    is all that joining needs.
+    """
+
+    __slots__ = ("possible", "used", "most", "least", "other", "dropped", "queue", "waiting",
+                 "names")
+
+    def __init__(self, s: State) -> None:
+        b: Board = s.board
+        cands = s.cands
+        full = b.full
+        ends = b.ends
+        nbrs = s.grid.neighbours
+        n = len(cands)
+        possible = [0] * n
+        for cell in range(n):
+            m = cands[cell]
+            near = ((m << 1) | (m >> 1)) & full
+            bits = 0
+            for d in nbrs[cell]:
+                if cands[d] & near:
+                    bits |= 1 << d
+            possible[cell] = bits
+        self.possible = possible
+        self.used = [0] * n
+        self.most = [1 if m & ~ends == 0 else 2 for m in cands]
+        self.least = [1 if m & ends else 2 for m in cands]
+        self.other = list(range(n))
+        self.dropped: dict[tuple[int, int], str] = {}
+        self.queue = list(range(n))
+        self.waiting = [True] * n
+        self.names = b.names
+
+    def wake(self, cell: int) -> None:
+        if not self.waiting[cell]:
+            self.waiting[cell] = True
+            self.queue.append(cell)
+
+    def drop(self, a: int, d: int, why: str) -> None:
+        self.possible[a] &= ~(1 << d)
+        self.possible[d] &= ~(1 << a)
+        self.dropped[(a, d)] = self.dropped[(d, a)] = why
+        self.wake(a)
+        self.wake(d)
+
+    def use(self, a: int, d: int) -> Contradiction | None:
+        used = self.used
+        if (used[a] >> d) & 1:
+            return None
+        name = self.names
+        for x in (a, d):
+            if used[x].bit_count() >= self.most[x]:
+                return Contradiction(
+                    "edge",
+                    f"{name[x]} would be joined to more cells than "
+                    f"{'an end' if self.most[x] == 1 else 'a cell of the walk'} can be",
+                    (a, d),
+                )
+        ea, ed = self.other[a], self.other[d]
+        if ea == d:
+            return Contradiction(
+                "edge", f"the forced links close a loop through {name[a]} and {name[d]}", (a, d)
+            )
+        used[a] |= 1 << d
+        used[d] |= 1 << a
+        self.other[ea] = ed
+        self.other[ed] = ea
+        self.wake(a)
+        self.wake(d)
+        if (self.possible[ea] >> ed) & 1 and not (used[ea] >> ed) & 1:
+            self.drop(ea, ed, f"joining {name[ea]} and {name[ed]} would close a loop")
+        return None
+
+
+def _edge_pass(s: State) -> Result:
+    links = _Links(s)
+    n = len(s.cands)
+    possible, used, most, least = links.possible, links.used, links.most, links.least
+    name = links.names
+    queue, waiting = links.queue, links.waiting
+    while True:
+        while queue:
+            cell = queue.pop()
+            waiting[cell] = False
+            pos, usd = possible[cell], used[cell]
+            if usd.bit_count() == most[cell] and pos != usd:
+                why = f"{name[cell]} is already joined to {most[cell]} cell" + (
+                    "s" if most[cell] > 1 else ""
+                )
+                for d in cells_of(pos & ~usd):
+                    links.drop(cell, d, why)
+                pos = possible[cell]
+            k = pos.bit_count()
+            if k < least[cell]:
+                return Contradiction(
+                    "edge",
+                    f"{name[cell]} can be joined to {k} neighbours but needs {least[cell]}",
+                    (cell, *s.grid.neighbours[cell]),
+                )
+            if k == least[cell] and pos != usd:
+                for d in cells_of(pos & ~usd):
+                    bad = links.use(cell, d)
+                    if bad is not None:
+                        return bad
+        bridges = _bridges(s.grid.neighbours, possible, n)
+        if bridges is None:
+            return Contradiction("edge", "the possible links split the board in two", ())
+        fresh = [(a, d) for a, d in bridges if not (used[a] >> d) & 1]
+        if not fresh:
+            break
+        for a, d in fresh:
+            bad = links.use(a, d)
+            if bad is not None:
+                return bad
+    return _apply_links(s, links)
+
+
+def _bridges(
+    nbrs: tuple[tuple[int, ...], ...], possible: list[int], n: int
+) -> list[tuple[int, int]] | None:
+    """The bridges of the possible-link graph; None when it is not connected."""
+    disc = [0] * n
+    low = [0] * n
+    parent = [-1] * n
+    nxt = [0] * n
+    out = []
+    disc[0] = low[0] = 1
+    t = 2
+    stack = [0]
+    while stack:
+        u = stack[-1]
+        nb = nbrs[u]
+        links = possible[u]
+        i = nxt[u]
+        pushed = False
+        while i < len(nb):
+            w = nb[i]
+            i += 1
+            if not (links >> w) & 1:
+                continue
+            if disc[w] == 0:
+                nxt[u] = i
+                parent[w] = u
+                disc[w] = low[w] = t
+                t += 1
+                stack.append(w)
+                pushed = True
+                break
+            if w != parent[u] and disc[w] < low[u]:
+                low[u] = disc[w]
+        if pushed:
+            continue
+        stack.pop()
+        p = parent[u]
+        if p >= 0:
+            if low[u] < low[p]:
+                low[p] = low[u]
+            if low[u] > disc[p]:
+                out.append((p, u))
+    if t - 1 < n:
+        return None
+    return out
+
+
+def _apply_links(s: State, links: _Links) -> Result:
+    b: Board = s.board
+    cands = s.cands
+    full = b.full
+    name = links.names
+    narrated = s.trace is not None
+    possible, used = links.possible, links.used
+    progress = False
+    n = len(cands)
+    for cell in range(n):
+        if possible[cell].bit_count() == 1 and cands[cell] & ~b.ends:
+            d = possible[cell].bit_length() - 1
+            reason = (
+                f"{name[cell]} can be joined only to {name[d]}, so the walk ends there: "
+                f"it holds 1 or {b.n}"
+            )
+            r = s.restrict(cell, b.ends, "edge", reason, (d,))
+            if isinstance(r, Contradiction):
+                return r
+            progress = True
+        elif used[cell].bit_count() == 2 and cands[cell] & b.ends:
+            premises = tuple(cells_of(used[cell]))
+            reason = (
+                f"{name[cell]} is joined to both {name[premises[0]]} and {name[premises[1]]}, "
+                f"so it is not an end: neither 1 nor {b.n}"
+            )
+            r = s.restrict(cell, ~b.ends, "edge", reason, premises)
+            if isinstance(r, Contradiction):
+                return r
+            progress = True
+    # Runs: numbers count up or down along joined cells.
+    seen = [False] * n
+    for cell in range(n):
+        if seen[cell] or used[cell].bit_count() != 1:
+            continue
+        run = [cell]
+        seen[cell] = True
+        prev, cur = -1, cell
+        while True:
+            step = used[cur] & ~(1 << prev) if prev >= 0 else used[cur]
+            if not step:
+                break
+            prev, cur = cur, step.bit_length() - 1
+            run.append(cur)
+            seen[cur] = True
+        up = full
+        down = full
+        for i, x in enumerate(run):
+            up &= cands[x] >> i
+            down &= (cands[x] << i) & full
+        for i, x in enumerate(run):
+            keep = ((up << i) | (down >> i)) & full
+            if cands[x] & ~keep:
+                reason = ""
+                if narrated or not cands[x] & keep:
+                    names = "–".join(name[c] for c in run[:8]) + ("–…" if len(run) > 8 else "")
+                    reason = (
+                        f"{name[x]} lies on the run {names} of joined cells, whose numbers "
+                        "count up or down along it"
+                    )
+                r = s.restrict(x, keep, "edge", reason, tuple(c for c in run if c != x))
+                if isinstance(r, Contradiction):
+                    return r
+                progress = True
+    # A dropped link between neighbours: they do not hold consecutive numbers.
+    for (a, d), why in links.dropped.items():
+        m = cands[a]
+        rest = m & (m - 1)
+        if rest & (rest - 1):
+            continue  # three or more candidates in a: no number of d is ruled out
+        if not rest:
+            bad = ((m << 1) | (m >> 1)) & full
+        elif m.bit_length() - (m & -m).bit_length() == 2:
+            bad = (m & -m) << 1
+        else:
+            continue
+        if cands[d] & bad:
+            reason = ""
+            if narrated or not cands[d] & ~bad:
+                reason = (
+                    f"{name[d]} cannot be joined to {name[a]} ({why}), and {name[a]} holds "
+                    f"{_numbers(m, 2)}; so {name[d]} cannot hold {_numbers(cands[d] & bad)}"
+                )
+            r = s.restrict(d, ~bad, "edge", reason, (a,))
+            if isinstance(r, Contradiction):
+                return r
+            progress = True
+    return PROGRESS if progress else NOTHING
+
+
+# -- span (the ruler, off the ladder) -------------------------------------------
+def span(s: State) -> Result:
+    """A cell loses v when every cell that may hold u is more than |v−u| steps away."""
+    b: Board = s.board
+    g = s.grid
+    n = b.n
+    full = b.full
+    cands = s.cands
+    where = b.cells_of_values(cands)
+    lose = [0] * n
+    cause = [-1] * n
+    everywhere = g.full
+    for u in range(n):
+        reach = where[u]
+        if reach == everywhere or reach == 0:
+            continue
+        k = 0
+        while True:
+            grown = g.spread(reach)
+            k += 1
+            ring = grown & ~reach
+            if not ring:
+                break
+            lo = max(0, u - k + 1)
+            band = _interval(lo, min(n - 1, u + k - 1)) & full
+            for cell in cells_of(ring):
+                if cands[cell] & band & ~lose[cell]:
+                    lose[cell] |= band
+                    if cause[cell] < 0:
+                        cause[cell] = u
+            reach = grown
+    progress = False
+    for cell in range(n):
+        if cands[cell] & lose[cell]:
+            u = cause[cell]
+            reason = (
+                f"{g.name(cell)} is too far from every cell that may hold {number_name(u)} "
+                f"to hold {_numbers(cands[cell] & lose[cell])}"
+            )
+            premises = tuple(cells_of(where[u])) if u >= 0 else ()
+            r = s.restrict(cell, ~lose[cell], "span", reason, premises)
+            if isinstance(r, Contradiction):
+                return r
+            progress = True
+    return PROGRESS if progress else NOTHING
+
+
+# -- the complete grid ------------------------------------------------------------
+def check_complete(s: State) -> Result:
+    """A decided grid is legal iff every number is used once and consecutive
+    numbers are neighbours."""
+    g = s.grid
+    n = len(s.cands)
+    at = [-1] * n
+    for cell, m in enumerate(s.cands):
+        v = m.bit_length() - 1
+        if at[v] >= 0:
+            return Contradiction(
+                "pin", f"{number_name(v)} is in both {g.name(at[v])} and {g.name(cell)}",
+                (at[v], cell),
+            )
+        at[v] = cell
+    for v in range(n - 1):
+        if at[v + 1] not in g.neighbours[at[v]]:
+            return Contradiction(
+                "link",
+                f"{number_name(v)} in {g.name(at[v])} and {number_name(v + 1)} in "
+                f"{g.name(at[v + 1])} are not neighbours",
+                (at[v], at[v + 1]),
+            )
+    return NOTHING
+
+
+RULES = [
+    Rule("pin", 0, pin, "Each number in one cell: decided numbers leave the others, "
+         "a number with one possible cell goes there."),
+    Rule("link", 1, link, "A number needs its predecessor and successor in neighbouring cells."),
+    Rule("block", 2, block, "Hall sets: k consecutive numbers need k cells, k cells with only "
+         "k consecutive numbers take them."),
+    Rule("edge", 3, edge, "Path links: degree 2 (ends 1), runs count along, no loops, "
+         "the board stays connected."),
+]
+
+LADDER = Ladder(LEVELS, RULES, check_complete, number_name)

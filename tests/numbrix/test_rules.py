@@ -1,0 +1,146 @@
+"""Soundness of every rule and level, and the ladder's stated properties."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pencilbox
+from pencilbox.engine.kind import Puzzle
+from pencilbox.engine.ladder import Status
+from pencilbox.engine.state import NOTHING, Contradiction, State
+from pencilbox.puzzles.numbrix import brute, rules
+
+KIND = pencilbox.puzzle("numbrix")
+ALONE = {"pin": rules.pin, "link": rules.link, "block": rules.block, "edge": rules.edge,
+         "span": rules.span}
+
+
+@st.composite
+def small_puzzles(draw: st.DrawFn) -> Puzzle:
+    rows = draw(st.integers(2, 4))
+    cols = draw(st.integers(2, 5))
+    n = rows * cols
+    if draw(st.booleans()):
+        density = draw(st.floats(0.0, 0.6))
+        p, _ = KIND.generate(rows, cols, density=density, seed=draw(st.integers(0, 10**6)))
+        return p
+    # arbitrary printed numbers: often no solution at all
+    numbers = draw(st.lists(st.integers(1, n), unique=True, max_size=n // 2))
+    cells = draw(st.permutations(range(n)))
+    clues: list[int | None] = [None] * n
+    for cell, v in zip(cells, numbers, strict=False):
+        clues[cell] = v
+    return Puzzle("numbrix", rows, cols, tuple(clues))
+
+
+def _keeps_all(s: State, solutions: list[tuple[int, ...]]) -> bool:
+    return all((s.cands[c] >> v) & 1 for sol in solutions for c, v in enumerate(sol))
+
+
+@given(small_puzzles(), st.data())
+@settings(max_examples=120, deadline=None)
+def test_no_rule_and_no_level_removes_a_solution(p: Puzzle, data: st.DataObject) -> None:
+    solutions = brute.solutions(p)
+    start = KIND.start(p)
+    # Also from a state some way into a solve, where the rules meet mixed masks.
+    states = [start]
+    if solutions:
+        sol = data.draw(st.sampled_from(solutions))
+        fixed = KIND.start(p)
+        for cell in data.draw(st.lists(st.integers(0, p.rows * p.cols - 1), max_size=3)):
+            fixed.cands[cell] = 1 << sol[cell]
+        states.append(fixed)
+    for base in states:
+        keep = [s for s in solutions if all((base.cands[c] >> v) & 1 for c, v in enumerate(s))]
+        for name, rule in ALONE.items():
+            s = base.copy()
+            result = rule(s)
+            assert _keeps_all(s, keep), name
+            if keep:
+                assert not isinstance(result, Contradiction), name
+        for level in range(len(KIND.levels)):
+            s = base.copy()
+            outcome = KIND.ladder.propagate(s, level)
+            assert _keeps_all(s, keep), KIND.levels[level]
+            if keep:
+                assert outcome.status is not Status.CONTRADICTION
+            if outcome.status is Status.SOLVED:
+                assert len(keep) == 1
+
+
+@given(small_puzzles())
+@settings(max_examples=80, deadline=None)
+def test_span_adds_nothing_after_link(p: Puzzle) -> None:
+    s = KIND.start(p)
+    outcome = KIND.ladder.propagate(s, KIND.ladder.level_index("link"))
+    if outcome.status is not Status.CONTRADICTION:
+        assert rules.span(s) is NOTHING
+
+
+def test_span_alone_is_strong() -> None:
+    # 1 in a corner of a 5×5 (pin clears it from the other cells): the far
+    # corner is 8 steps away, so it cannot hold 2…8, but may hold 9.
+    p = KIND.parse("numbrix 5x5\n" + "1 . . . .\n" + ". . . . .\n" * 4)
+    s = KIND.start(p)
+    rules.pin(s)
+    rules.span(s)
+    far = s.cands[24]
+    assert all(not (far >> v) & 1 for v in range(1, 8))
+    assert (far >> 8) & 1
+
+
+def test_pin_needs_all_but_one_number() -> None:
+    p, answer = KIND.generate(4, 4, density=0.0, seed=2)
+    blanks = random.Random(2).sample(range(16), 2)
+    two = Puzzle("numbrix", 4, 4, tuple(None if c in blanks else answer[c] + 1 for c in range(16)))
+    one = Puzzle("numbrix", 4, 4, tuple(None if c == blanks[0] else answer[c] + 1
+                                        for c in range(16)))
+    assert KIND.solve(one, level="pin").status is Status.SOLVED
+    assert KIND.solve(two, level="pin").status is Status.STALLED
+    assert KIND.solve(two, level="link").status is Status.SOLVED
+
+
+def test_link_reasons_name_the_missing_neighbour() -> None:
+    # 1 in the corner, and (after pin) nowhere else: r1c3 has no neighbour
+    # that may hold 1, so it cannot hold 2.
+    p = KIND.parse("numbrix 3x3\n1 . .\n. . .\n. . .\n")
+    s = KIND.start(p)
+    rules.pin(s)
+    s.trace = []
+    rules.link(s)
+    assert s.trace and all(d.rule == "link" and d.reason for d in s.trace)
+    assert not (s.cands[2] >> 1) & 1
+
+
+def test_edge_glues_a_run() -> None:
+    # 2×2, r1c1 = 1, r1c2 and r2c1 in {2, 4}, r2c2 in {2, 3}. r2c2 cannot be
+    # an end (neither 1 nor 4 is among its candidates) and has exactly two
+    # neighbours, so it is joined to both: the run r1c2–r2c2–r2c1 counts
+    # 2, 3, 4 or 4, 3, 2, and either way r2c2 holds 3.
+    p = KIND.parse("numbrix 2x2\n1 .\n. .\n")
+    s = State(KIND.board(p), [0b0001, 0b1010, 0b1010, 0b0110], trace=[])
+    assert rules.edge(s) is not NOTHING
+    assert s.cands[3] == 0b0100
+    assert any("run" in d.reason for d in s.trace)
+
+
+def test_hint_gives_a_reasoned_cell() -> None:
+    p, _ = KIND.generate(6, 6, density=0.35, seed=3)
+    h = KIND.hint(p, level="probe")
+    assert h.status in ("hint", "solved")
+    if h.status == "hint":
+        assert h.rule in KIND.levels and h.reason
+
+
+def test_grade_of_a_unique_board() -> None:
+    for seed in range(30):
+        p, answer = KIND.generate(5, 5, density=0.4, seed=seed)
+        if KIND.brute_count(p, limit=2).solutions == 1:
+            g = KIND.grade(p)
+            assert g.unique and g.grade != "pin"
+            assert KIND.solution(p) == answer
+            return
+    raise AssertionError("no unique 5×5 board among 30 seeds")
