@@ -149,17 +149,24 @@ def connect(s: State, value: int, rule: str, colour: str, to_border: bool = Fals
 
 def saturate(s: State, values: tuple[int, ...], rule: str, names: tuple[str, ...],
              to_border: tuple[bool, ...] | None = None) -> Result:
-    """Run :func:`connect` for each value until none of them changes anything."""
+    """Run :func:`connect` for each value until none of them changes anything.
+
+    One pass of a value is idempotent (its pockets were unreachable, and a
+    new decided cell on a cut adds no new cut), so a value is run again only
+    after another value's pass changed the board.
+    """
     result: Result = NOTHING
     flags = to_border or (False,) * len(values)
-    while True:
-        changed = False
-        for value, colour, border in zip(values, names, flags, strict=True):
+    dirty = [True] * len(values)
+    while any(dirty):
+        for i, (value, colour, border) in enumerate(zip(values, names, flags, strict=True)):
+            if not dirty[i]:
+                continue
+            dirty[i] = False
             r = connect(s, value, rule, colour, border)
             if isinstance(r, Contradiction):
                 return r
             if r is PROGRESS:
-                changed = True
                 result = PROGRESS
-        if not changed:
-            return result
+                dirty = [j != i for j in range(len(values))]
+    return result

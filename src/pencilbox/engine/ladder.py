@@ -160,28 +160,43 @@ class Ladder:
 
     # -- the generic top rung ----------------------------------------------
     def _probe(self, state: State) -> Result:
+        """Try each candidate of each undecided cell, from a rotating cursor.
+
+        A trial that survives implies every value it decided, and a trial of
+        an implied value can only reach a subset of the same fixpoint, so
+        those trials are skipped until the state changes (dominated probes).
+        """
         below = self.top - 1
         cands = state.cands
         n = len(cands)
         start = state.scratch % n if n else 0
         name = state.grid.name
+        implied: set[tuple[int, int]] = set()
         for k in range(n):
             cell = (start + k) % n
             mask = cands[cell]
             if mask & (mask - 1) == 0:
                 continue
             for v in values_of(mask):
+                if (cell, v) in implied:
+                    continue
                 trial = state.copy()
                 trial.cands[cell] = 1 << v
                 outcome = self.propagate(trial, below)
-                if outcome.status is Status.CONTRADICTION:
-                    assert outcome.contradiction is not None
-                    why = outcome.contradiction
-                    state.scratch = cell
-                    premises = tuple(dict.fromkeys(p for p in why.premises if p != cell))
-                    reason = (
-                        f"if {name(cell)} were {self.value_name(v)}, "
-                        f"{why.rule} would find a contradiction: {why.reason}"
-                    )
-                    return state.restrict(cell, mask & ~(1 << v), "probe", reason, premises)
+                if outcome.status is not Status.CONTRADICTION:
+                    after = trial.cands
+                    for c in range(n):
+                        m = after[c]
+                        if m != cands[c] and m & (m - 1) == 0:
+                            implied.add((c, m.bit_length() - 1))
+                    continue
+                assert outcome.contradiction is not None
+                why = outcome.contradiction
+                state.scratch = cell
+                premises = tuple(dict.fromkeys(p for p in why.premises if p != cell))
+                reason = (
+                    f"if {name(cell)} were {self.value_name(v)}, "
+                    f"{why.rule} would find a contradiction: {why.reason}"
+                )
+                return state.restrict(cell, mask & ~(1 << v), "probe", reason, premises)
         return NOTHING
