@@ -28,7 +28,8 @@ def level_table(kind: Any, puzzles: list[Any], title: str) -> None:
     """Fixpoint and count-to-2 time per level of ``kind`` over ``puzzles``."""
     print(title)
     for level in kind.levels:
-        fix = [timed(lambda p=p: kind.solve(p, level=level))[0] for p in puzzles]
-        cnt = [timed(lambda p=p: kind.count(p, limit=2, level=level))[0] for p in puzzles]
+        fix = [timed(lambda p=p, lv=level: kind.solve(p, level=lv))[0] for p in puzzles]
+        cnt = [timed(lambda p=p, lv=level: kind.count(p, limit=2, level=lv))[0]
+               for p in puzzles]
         print(f"  {level:<8} fixpoint   {summary(fix)}")
         print(f"  {level:<8} count-to-2 {summary(cnt)}")

@@ -262,7 +262,8 @@ class PuzzleKind:
         deadline = time.monotonic() + seconds if seconds is not None else None
         c = search.count(self.ladder, self.start(p), lv, limit, budget, deadline)
         first = tuple(single_value(m) for m in c.first) if c.first is not None else None
-        return Counted(c.solutions, c.complete, c.guesses, c.nodes, "ladder", self.levels[lv], first)
+        level_name = self.levels[lv]
+        return Counted(c.solutions, c.complete, c.guesses, c.nodes, "ladder", level_name, first)
 
     def solution(self, p: Puzzle, budget: int = search.DEFAULT_BUDGET) -> Values | None:
         """The answer if the puzzle has exactly one (None otherwise or unknown)."""

@@ -53,7 +53,10 @@ def brute_count(
             for x in w:
                 windows_at[x].append(w)
 
-    state = {"found": 0, "nodes": 0, "first": None, "stop": False}
+    found = 0
+    nodes = 0
+    first: tuple[int, ...] | None = None
+    stop = False
 
     def connected(colour: int) -> bool:
         have = colour_bits[colour]
@@ -69,20 +72,20 @@ def brute_count(
         return True
 
     def go(k: int) -> None:
-        nonlocal undecided
-        if state["stop"]:
+        nonlocal undecided, found, nodes, first, stop
+        if stop:
             return
-        state["nodes"] += 1
-        if budget is not None and state["nodes"] > budget:
-            state["stop"] = True
+        nodes += 1
+        if budget is not None and nodes > budget:
+            stop = True
             return
         if k == len(free):
             if not validate(puzzle, answer):
-                state["found"] += 1
-                if state["first"] is None:
-                    state["first"] = tuple(answer)
-                if limit is not None and state["found"] >= limit:
-                    state["stop"] = True
+                found += 1
+                if first is None:
+                    first = tuple(v for v in answer if v is not None)
+                if limit is not None and found >= limit:
+                    stop = True
             return
         cell = free[k]
         undecided &= ~(1 << cell)
@@ -92,7 +95,7 @@ def brute_count(
             if ok_at(cell, colour) and connected(0) and connected(1):
                 go(k + 1)
             colour_bits[colour] &= ~(1 << cell)
-            if state["stop"]:
+            if stop:
                 break
         answer[cell] = None
         undecided |= 1 << cell
@@ -101,5 +104,5 @@ def brute_count(
     if all(ok_at(i, v) for i, v in enumerate(answer) if v is not None) and connected(0) and \
             connected(1):
         go(0)
-    complete = not (budget is not None and state["nodes"] > budget)
-    return state["found"], complete, state["nodes"], state["first"]
+    complete = not (budget is not None and nodes > budget)
+    return found, complete, nodes, first

@@ -17,7 +17,7 @@ Point = int  # an interior lattice point, i * m_cols + j for point (i+1, j+1)
 
 
 def serpentine(m_rows: int, m_cols: int) -> list[Point]:
-    path = []
+    path: list[Point] = []
     for i in range(m_rows):
         row = range(m_cols) if i % 2 == 0 else range(m_cols - 1, -1, -1)
         path.extend(i * m_cols + j for j in row)

@@ -55,8 +55,8 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
         parts = groups(rows, cols, answer, colour)
         if len(parts) > 1:
             smaller = sorted(parts, key=len)[:-1]
-            cells = tuple(sorted(x for part in smaller for x in part))
-            out.append(Violation(f"{word}-divided", f"{word} divided", cells))
+            apart = tuple(sorted(x for part in smaller for x in part))
+            out.append(Violation(f"{word}-divided", f"{word} divided", apart))
     empty = tuple(i for i, v in enumerate(answer) if v is None)
     if empty:
         out.append(Violation("empty", "an empty cell", empty))
