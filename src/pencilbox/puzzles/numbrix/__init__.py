@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 
 from pencilbox.engine.kind import Counted, Puzzle, PuzzleKind, Values, register
-from pencilbox.engine.state import State
+from pencilbox.engine.state import Result, State
 from pencilbox.formats.text import check_size
 from pencilbox.verdict import Violation
 
@@ -70,7 +70,7 @@ class Numbrix(PuzzleKind):
         """Second solutions read off ``solution`` by 2-opt reversals."""
         return certificates.second_solutions(p, solution)
 
-    def span(self, state: State) -> object:
+    def span(self, state: State) -> Result:
         """The off-ladder ruler rule, on a state of this puzzle."""
         return rules.span(state)
 

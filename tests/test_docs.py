@@ -1,0 +1,36 @@
+"""Documentation keeps up: every puzzle, rule and command is described."""
+
+from __future__ import annotations
+
+import importlib
+import pathlib
+
+import pytest
+
+import pencilbox
+from pencilbox.cli import build_parser
+
+README = (pathlib.Path(__file__).parents[1] / "README.md").read_text()
+
+
+@pytest.mark.parametrize("name", pencilbox.puzzle_names())
+def test_every_rule_is_described_in_its_module_docstring(name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    rules = importlib.import_module(f"pencilbox.puzzles.{name}.rules")
+    doc = rules.__doc__ or ""
+    for level in kind.levels:
+        assert level in doc, f"{name}: level {level!r} is not described in rules.py"
+    for rule in kind.ladder.rules:
+        assert rule.summary, f"{name}: rule {rule.name!r} has no summary"
+
+
+@pytest.mark.parametrize("name", pencilbox.puzzle_names())
+def test_every_puzzle_is_in_the_readme(name: str) -> None:
+    assert pencilbox.puzzle(name).title in README
+
+
+def test_every_command_is_in_the_readme() -> None:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    for command in sub.choices:  # type: ignore[union-attr]
+        assert f"pencilbox {command}" in README, f"command {command!r} missing from README"
