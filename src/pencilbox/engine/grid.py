@@ -29,6 +29,7 @@ class Grid:
         "size",
         "full",
         "neighbours",
+        "around",
         "windows",
         "border",
         "not_left",
@@ -44,6 +45,9 @@ class Grid:
         self.full: Bits = (1 << self.size) - 1
         self.neighbours: tuple[tuple[Cell, ...], ...] = tuple(
             tuple(self._neighbours(cell)) for cell in range(self.size)
+        )
+        self.around: tuple[tuple[Cell, ...], ...] = tuple(
+            tuple(c for c in self.ring(cell) if c is not None) for cell in range(self.size)
         )
         self.windows: tuple[tuple[Cell, Cell, Cell, Cell], ...] = tuple(
             (r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1)

@@ -34,21 +34,28 @@ class Count:
 
 
 def choose_cell(state: State) -> int:
-    """The first undecided cell (row-major) with the fewest candidates.
+    """The undecided cell with the fewest candidates; among those, the one
+    whose 3×3 neighbourhood is most decided (off-board counts as decided).
 
-    Row-major order keeps the decided region one compact front, where the
-    local rules bite; scattered choices were measured to need far more
-    guesses on Yin-Yang.
+    Branching where the board already says most makes wrong guesses fail
+    fast: on the 22×18 Yin-Yang of the real-puzzle list, probe-level search
+    needs 7 guesses this way and thousands in row-major order.
     """
+    cands = state.cands
+    around = state.grid.around
     best = -1
-    best_count = 1 << 30
-    for cell, m in enumerate(state.cands):
+    best_key = (1 << 30, 0)
+    for cell, m in enumerate(cands):
         if m & (m - 1):
-            k = m.bit_count()
-            if k < best_count:
-                best, best_count = cell, k
-                if k == 2:
-                    break
+            ring = around[cell]
+            known = 8 - len(ring)
+            for w in ring:
+                x = cands[w]
+                if x & (x - 1) == 0:
+                    known += 1
+            key = (m.bit_count(), -known)
+            if key < best_key:
+                best, best_key = cell, key
     return best
 
 
