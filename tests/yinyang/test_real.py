@@ -44,3 +44,11 @@ def test_known_answers(url: str, answer: str) -> None:
     assert KIND.validate(p, expected) == []
     assert KIND.count(p).first == expected
     assert KIND.brute_count(p).first == expected
+
+
+def test_a_25x25_board_is_settled_within_the_default_budget() -> None:
+    p, answer = KIND.generate(25, 25, density=0.5, seed=0)
+    c = KIND.count(p, limit=2)
+    assert c.complete
+    assert 1 <= c.solutions <= 2
+    assert c.first is not None and KIND.validate(p, c.first) == []

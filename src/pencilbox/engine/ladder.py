@@ -181,7 +181,7 @@ class Ladder:
                 if (cell, v) in implied:
                     continue
                 trial = state.copy()
-                trial.cands[cell] = 1 << v
+                trial.assume(cell, 1 << v)
                 outcome = self.propagate(trial, below)
                 if outcome.status is not Status.CONTRADICTION:
                     after = trial.cands

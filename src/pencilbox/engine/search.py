@@ -104,7 +104,7 @@ def count(
             mask ^= low
         for bit in reversed(bits):
             child = s.copy()
-            child.cands[cell] = bit
+            child.assume(cell, bit)
             stack.append(child)
     return Count(solutions, True, guesses, nodes, first)
 

@@ -150,6 +150,12 @@ class State:
             self.trace.append(Deduction(cell, new, old & ~new, rule, reason, premises))
         return PROGRESS
 
+    def assume(self, cell: Cell, keep: Mask) -> None:
+        """Set a cell's candidates outright: a guess or a probe's assumption,
+        not a deduction, so it is never narrated."""
+        self.cands[cell] = keep
+        self.version += 1
+
     def fix(
         self, cell: Cell, value: int, rule: str, reason: str, premises: tuple[Cell, ...] = ()
     ) -> Result:
