@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from cave_helpers import is_legal, loop_shape, seen_count
 
 import pencilbox
 from pencilbox.puzzles.cave import generate
 from pencilbox.puzzles.cave.validate import is_legal as validator_is_legal
+from tests.cave.cave_helpers import is_legal, loop_shape, seen_count
 
 WALKS = 1500
 

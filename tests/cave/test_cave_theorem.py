@@ -12,10 +12,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from cave_helpers import is_legal, loop_shape
 
 from pencilbox.puzzles.cave.cycles import count_cycles
 from pencilbox.puzzles.cave.validate import is_legal as validator_is_legal
+from tests.cave.cave_helpers import is_legal, loop_shape
 
 SIZES = [(r, c) for r in range(1, 5) for c in range(1, 5)]
 

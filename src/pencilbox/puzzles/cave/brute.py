@@ -41,7 +41,7 @@ def solutions(
     full, not_left, not_right, border = _masks(rows, cols)
     answer: list[int | None] = [None] * size
     clues = list(puzzle.clues)
-    numbers = []
+    numbers: list[tuple[int, list[list[int]]]] = []
     watch: list[list[int]] = [[] for _ in range(size)]
     cave = walls = 0
     for cell, v in enumerate(clues):

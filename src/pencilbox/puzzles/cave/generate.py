@@ -106,8 +106,9 @@ def generate_answer(
     rows: int, cols: int, rng: random.Random, flips: int | None = None
 ) -> list[int]:
     """A random legal Cave board (list of 0 wall / 1 cave)."""
-    board: list[int] = []
-    for board in stamp_walk(rows, cols, rng, flips):
+    walk = stamp_walk(rows, cols, rng, flips)
+    board = next(walk)  # the walk changes this one list in place
+    for _ in walk:
         pass
     return board[: rows * cols]
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 from pencilbox.engine.grid import Bits, Cell, Grid, grid
 from pencilbox.engine.kind import Puzzle
-from pencilbox.engine.state import State
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.text import check_size
@@ -122,23 +121,3 @@ class Board:
         origins = g.bits(w[0] for w in g.windows)
         return Board(p, g, cells, numbers, border, tuple(tuple(w) for w in watch), origins)
 
-    def choose_cell(self, state: State) -> Cell:
-        """Where search branches: the first undecided cell (row-major) with the
-        most decided neighbours, so each guess lands where the rules bite.
-        Measured on 15×15 boards at 30% clues: a third fewer nodes than the
-        engine's row-major choice."""
-        cands = state.cands
-        nbrs = self.grid.neighbours
-        best = -1
-        best_score = -1
-        for cell, m in enumerate(cands):
-            if m & (m - 1):
-                score = 0
-                for y in nbrs[cell]:
-                    if cands[y] & (cands[y] - 1) == 0:
-                        score += 1
-                if score > best_score:
-                    best, best_score = cell, score
-                    if score == len(nbrs[cell]):
-                        break
-        return best

@@ -27,6 +27,13 @@ bridge
 probe
     The engine's generic rung: assume a colour in one cell, run the rules
     above to a fixpoint, and drop the colour if that alone is a contradiction.
+
+Speed without changing what is proved: count and bridge keep, in the board,
+bitboards of states where they had nothing left to do (``Fixpoints``). Count
+then looks only at the clues that see a changed cell; bridge skips a colour's
+search when, since an earlier state this one refines, no cell lost that
+colour and every newly decided cell of it touches an old one (or, for walls,
+the border). Corner reads all windows at once with bitboard shifts.
 """
 
 from __future__ import annotations
@@ -41,7 +48,6 @@ from .model import CAVE, COLOUR, DIRECTIONS, WALL
 LEVELS = ("count", "corner", "bridge", "probe")
 
 _W, _C = 1 << WALL, 1 << CAVE  # candidate bits
-_BOTH = _W | _C
 
 
 # -- count -------------------------------------------------------------------
@@ -206,9 +212,6 @@ def _wall_reason(g: Grid, cell: Cell, v: int, d: int, e: int, x: Cell) -> str:
 # BR = x + cols + 1. The two checkered shadings put one colour on each
 # diagonal; a window with three cells of a checkered shading decided forces
 # the fourth to the other colour.
-_CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
-
-
 def _window_name(g: Grid, tl: Cell) -> str:
     return f"the 2×2 at {g.name(tl)}–{g.name(tl + g.cols + 1)}"
 
@@ -266,6 +269,7 @@ def corner(s: State) -> Result:
 
 # -- bridge ------------------------------------------------------------------
 _REMEMBERED = 8
+_BRIDGE_NAMES = (COLOUR[CAVE], COLOUR[WALL])
 
 
 def _is_stale(g: Grid, lost: Bits, old: Bits, new: Bits, anchor: Bits) -> bool:
@@ -312,12 +316,12 @@ def bridge(s: State) -> Result:
             return NOTHING
     result: Result = NOTHING
     if need_cave and need_wall:
-        result = saturate(s, (CAVE, WALL), "bridge", COLOUR, (False, True))
+        result = saturate(s, (CAVE, WALL), "bridge", _BRIDGE_NAMES, (False, True))
     else:
         value = CAVE if need_cave else WALL
         result = connect(s, value, "bridge", COLOUR[value], value == WALL)
         if result is PROGRESS:
-            again = saturate(s, (CAVE, WALL), "bridge", COLOUR, (False, True))
+            again = saturate(s, (CAVE, WALL), "bridge", _BRIDGE_NAMES, (False, True))
             if isinstance(again, Contradiction):
                 return again
     if isinstance(result, Contradiction):
