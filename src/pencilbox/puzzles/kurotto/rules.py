@@ -62,7 +62,7 @@ Examine = Callable[[Grid, Circle, Bits, Bits], Verdict]
 
 _AS_BLACK = bytes.maketrans(b"\x00\x01\x02\x03", b"0100")
 _AS_MAYBE = bytes.maketrans(b"\x00\x01\x02\x03", b"0101")
-_MEMO_LIMIT = 400_000
+_MEMO_LIMIT = 200_000
 
 
 # -- the floor/ceiling helper --------------------------------------------------
