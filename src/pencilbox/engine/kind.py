@@ -154,8 +154,8 @@ class PuzzleKind:
     ) -> tuple[Puzzle, Values]:
         raise NotImplementedError
 
-    def validate(self, p: Puzzle, solution: Sequence[int]) -> list[Any]:
-        """Rule violations of a complete answer ([] when it is a solution)."""
+    def validate(self, p: Puzzle, solution: Sequence[int | None]) -> list[Any]:
+        """Rule violations of an answer ([] when it is a solution; None = empty)."""
         raise NotImplementedError
 
     def brute_count(self, p: Puzzle, limit: int | None = 2, budget: int | None = None) -> Counted:
@@ -265,12 +265,14 @@ class PuzzleKind:
         level_name = self.levels[lv]
         return Counted(c.solutions, c.complete, c.guesses, c.nodes, "ladder", level_name, first)
 
-    def solution(self, p: Puzzle, budget: int = search.DEFAULT_BUDGET) -> Values | None:
+    def solution(
+        self, p: Puzzle, budget: int = search.DEFAULT_BUDGET, seconds: float | None = None
+    ) -> Values | None:
         """The answer if the puzzle has exactly one (None otherwise or unknown)."""
         solved = self.solve(p)
         if solved.status is Status.SOLVED:
             return tuple(single_value(m) for m in solved.cands)
-        c = self.count(p, limit=2, budget=budget)
+        c = self.count(p, limit=2, budget=budget, seconds=seconds)
         return c.first if c.complete and c.solutions == 1 else None
 
     def marked_state(self, p: Puzzle, marks: Marks | None) -> tuple[State, tuple[Cell, ...]]:
@@ -295,6 +297,7 @@ class PuzzleKind:
         marks: Marks | None = None,
         level: int | str | None = None,
         solution: Values | None = None,
+        seconds: float | None = 10.0,
     ) -> HintResult:
         """The next cell the ladder proves at ``level`` from the player's marks."""
         lv = self.ladder.level_index(level)
@@ -302,7 +305,7 @@ class PuzzleKind:
         s, clash = self.marked_state(p, marks)
         if marks is not None and any(v is not None for v in marks):
             if solution is None:
-                solution = self.solution(p)
+                solution = self.solution(p, seconds=seconds)
             if solution is not None:
                 wrong = tuple(
                     c for c, v in enumerate(marks) if v is not None and v != solution[c]
