@@ -16,11 +16,13 @@ from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
 import pencilbox
+from pencilbox.bank import cli as bank_cli
 from pencilbox.engine.kind import Counted, HintResult, Puzzle, PuzzleKind
 from pencilbox.engine.search import DEFAULT_BUDGET
 from pencilbox.errors import NoSolution, ParseError, PuzzleError
 from pencilbox.formats.puzzlink import looks_like_url
 from pencilbox.formats.text import check_size, split_many
+from pencilbox.measure import cli as measure_cli
 
 EXIT_USAGE = 2
 
@@ -216,6 +218,8 @@ def cmd_serve(args: argparse.Namespace) -> list[dict[str, Any]]:
 def render_text(command: str, obj: dict[str, Any]) -> str:
     if "error" in obj:
         return f"error: {obj['error']}"
+    if command.startswith("bank "):
+        return bank_cli.render(command, obj)
     if command == "puzzles":
         return f"{obj['type']:<10} {obj['title']:<10} levels: {', '.join(obj['levels'])}"
     if command == "generate":
@@ -296,6 +300,9 @@ def build_parser() -> argparse.ArgumentParser:
     ce.add_argument("--cols", type=int)
     ce.add_argument("--cycles", action="store_true", help="numbrix: Hamiltonian cycles")
 
+    bank_cli.add_bank_commands(sub)
+    measure_cli.add_measure_commands(sub)
+
     sv = command("serve", "start the web app", cmd_serve)
     sv.add_argument("--host", default="127.0.0.1")
     sv.add_argument("--port", type=int, default=8000)
@@ -326,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(json.dumps(obj))
             else:
                 print(render_text(args.command, obj))
-                if args.command not in ("puzzles", "census"):
+                if args.command not in ("puzzles", "census", *bank_cli.ONE_LINE):
                     print()
     except NoSolution as e:
         return _fail(str(e), as_json)

@@ -1,0 +1,246 @@
+"""Building a bank: tasks, deterministic seeds, executors.
+
+A build fills *shelves*, one per (type, size, grade), with ``per_grade``
+boards each, in rounds: each round runs one task per missing board (see
+:func:`plan`). Shelf task ``index`` tries up to ``attempts`` seeds, each
+derived from (type, size, grade, index, attempt) by a hash, so the same task
+gives the same board on any machine, in any order, on a process pool or a
+Dask cluster alike. An attempt generates an answer with every clue shown,
+thins it to the target grade (:func:`pencilbox.bank.grading.thin`), checks
+the grade is exact and proves the board unique; the first attempt that
+passes gives the task's board. Workers compute, the calling process alone
+writes, one transaction per finished task; a resumed build runs only the
+tasks the bank has not recorded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pencilbox
+from pencilbox.bank.grading import bank_grades, has_exact_grade, prove_unique, thin
+from pencilbox.bank.store import Bank
+from pencilbox.errors import PuzzleError
+
+GENERATOR = f"pencilbox {pencilbox.__version__} thin/1"
+"""Written with every board: the code that made it (bump when boards change)."""
+
+DEFAULT_ATTEMPTS = 20
+
+
+@dataclass(frozen=True)
+class Task:
+    """Make board ``index`` of one shelf, within ``attempts`` seeds."""
+
+    type: str
+    rows: int
+    cols: int
+    grade: str
+    index: int
+    attempts: int = DEFAULT_ATTEMPTS
+
+    @property
+    def key(self) -> tuple[str, int, int, str, int]:
+        return (self.type, self.rows, self.cols, self.grade, self.index)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a task found: its board (as stored) or None, and what it cost."""
+
+    task: Task
+    attempts: int
+    seconds: float
+    board: dict[str, Any] | None = field(default=None)
+
+
+def task_seed(kind: str, rows: int, cols: int, grade: str, index: int, attempt: int) -> int:
+    """The generator seed of one attempt of one task (a 48-bit integer)."""
+    text = f"{kind}:{rows}x{cols}:{grade}:{index}:{attempt}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:6], "big")
+
+
+def make_board(task: Task) -> Outcome:
+    """Run one task: the first attempt whose thinned board has the exact grade
+    and is proved unique. Pure: depends on the task alone."""
+    t0 = time.perf_counter()
+    kind = pencilbox.puzzle(task.type)
+    level = kind.levels.index(task.grade)
+    for attempt in range(task.attempts):
+        seed = task_seed(task.type, task.rows, task.cols, task.grade, task.index, attempt)
+        full, answer = kind.generate(task.rows, task.cols, density=1.0, seed=seed)
+        p = thin(kind, full, level, random.Random(seed))
+        if not has_exact_grade(kind, p, level):
+            continue
+        if not prove_unique(kind, p, answer).unique:
+            continue
+        board = {
+            "clues": p.clue_count,
+            "puzzle": "\n".join(kind.puzzle_rows(p)),
+            "solution": "\n".join(kind.solution_rows(answer, p.cols)),
+            "seed": seed,
+            "generator": GENERATOR,
+        }
+        return Outcome(task, attempt + 1, time.perf_counter() - t0, board)
+    return Outcome(task, task.attempts, time.perf_counter() - t0, None)
+
+
+# -- planning ----------------------------------------------------------------------
+def parse_sizes(text: str) -> list[tuple[int, int]]:
+    """"6,8,10" or "6x8" → [(rows, cols), ...]."""
+    sizes = []
+    for part in text.split(","):
+        part = part.strip().lower()
+        try:
+            if "x" in part:
+                r, c = part.split("x", 1)
+                sizes.append((int(r), int(c)))
+            else:
+                sizes.append((int(part), int(part)))
+        except ValueError:
+            raise PuzzleError(f"bad size {part!r}: write N or RxC, comma-separated") from None
+    return sizes
+
+
+def shelf_grades(name: str, grades: Iterable[str] | None = None) -> tuple[str, ...]:
+    """The bank grades of a type, or those of ``grades`` (each must be a level)."""
+    kind = pencilbox.puzzle(name)
+    own = bank_grades(kind)
+    if grades is None:
+        return own
+    wanted = list(grades)
+    unknown = [g for g in wanted if g not in kind.levels]
+    if unknown:
+        raise PuzzleError(f"{kind.name} has no level {unknown[0]!r}; "
+                          f"its grades are {', '.join(own)}")
+    return tuple(g for g in own if g in wanted)
+
+
+def plan(bank: Bank, types: Iterable[str], sizes: Iterable[tuple[int, int]], per_grade: int,
+         grades: Iterable[str] | None = None, attempts: int = DEFAULT_ATTEMPTS,
+         max_tasks: int | None = None) -> list[Task]:
+    """The next round of tasks: for each shelf short of ``per_grade`` boards,
+    as many tasks as boards are missing, at the lowest indices not yet run.
+
+    Each task stores at most one board, so rounds never overshoot; the tasks
+    run form the shortest prefix 0..n-1 of the shelf's indices that stores
+    ``per_grade`` boards (or ``max_tasks`` of them, default ``3 * per_grade``),
+    whatever the order tasks finished in and wherever a build was killed.
+    """
+    cap = max_tasks if max_tasks is not None else 3 * per_grade
+    wanted = list(grades) if grades is not None else None
+    sizes = list(sizes)
+    tasks = []
+    for name in types:
+        kind = pencilbox.puzzle(name)
+        for rows, cols in sizes:
+            for grade in shelf_grades(name, wanted):
+                done = bank.done_tasks(kind.name, rows, cols, grade)
+                missing = per_grade - bank.stored_count(kind.name, rows, cols, grade)
+                fresh = (i for i in range(cap) if i not in done)
+                for _, i in zip(range(max(missing, 0)), fresh, strict=False):
+                    tasks.append(Task(kind.name, rows, cols, grade, i, attempts))
+    return tasks
+
+
+# -- executors -----------------------------------------------------------------------
+def run_local(tasks: list[Task], workers: int) -> Iterator[Outcome]:
+    """Outcomes as they finish, on a local process pool (inline for one worker)."""
+    if workers <= 1:
+        for t in tasks:
+            yield make_board(t)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(make_board, t) for t in tasks]
+        for f in as_completed(futures):
+            yield f.result()
+
+
+def run_dask(tasks: list[Task], scheduler: Any) -> Iterator[Outcome]:
+    """Outcomes as they finish, on a Dask distributed cluster.
+
+    ``scheduler`` is an address ("tcp://host:8786") or a ``distributed.Client``.
+    """
+    try:
+        from distributed import Client
+        from distributed import as_completed as dask_completed
+    except ImportError:
+        raise PuzzleError("--scheduler needs Dask: pip install 'pencilbox[dask]'") from None
+    own = not isinstance(scheduler, Client)
+    try:
+        client = Client(scheduler) if own else scheduler
+    except OSError as e:
+        raise PuzzleError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+    try:
+        futures = client.map(make_board, tasks, pure=False)
+        for f in dask_completed(futures):
+            yield f.result()
+    finally:
+        if own:
+            client.close()
+
+
+@dataclass(frozen=True)
+class ShelfReport:
+    """One shelf after a build: tasks finished, attempts made, boards stored."""
+
+    type: str
+    rows: int
+    cols: int
+    grade: str
+    tasks: int
+    attempts: int
+    boards: int
+
+    @property
+    def yield_(self) -> float:
+        return self.boards / self.attempts if self.attempts else 0.0
+
+
+def build(
+    db: str | Path,
+    types: Iterable[str],
+    sizes: Iterable[tuple[int, int]],
+    per_grade: int,
+    grades: Iterable[str] | None = None,
+    attempts: int = DEFAULT_ATTEMPTS,
+    workers: int = 1,
+    scheduler: Any = None,
+    progress: Callable[[Iterator[Outcome], int], Iterator[Outcome]] | None = None,
+    max_tasks: int | None = None,
+) -> list[ShelfReport]:
+    """Fill (or resume filling) a bank, round by round; return a report per shelf.
+
+    A shelf gets at most ``max_tasks`` tasks (default ``3 * per_grade``) of
+    ``attempts`` seeds each: the budget after which a grade that is hard to
+    reach stays short, its yield recorded in the report.
+    """
+    if per_grade < 0:
+        raise PuzzleError("--per-grade must be at least 0")
+    if attempts < 1:
+        raise PuzzleError("--attempts must be at least 1")
+    types = [pencilbox.puzzle(t).name for t in types]
+    sizes = list(sizes)
+    grade_list = list(grades) if grades is not None else None
+    shelves = [(name, rows, cols, grade) for name in types for rows, cols in sizes
+               for grade in shelf_grades(name, grade_list)]  # bad input fails here
+    with Bank(db, writable=True) as bank:
+        while tasks := plan(bank, types, sizes, per_grade, grade_list, attempts, max_tasks):
+            outcomes = run_dask(tasks, scheduler) if scheduler is not None else run_local(
+                tasks, workers)
+            if progress is not None:
+                outcomes = progress(outcomes, len(tasks))
+            for o in outcomes:
+                bank.record(o.task.key, o.attempts, o.board)
+        reports = []
+        for shelf in shelves:
+            t, a, b = bank.task_totals(*shelf)
+            reports.append(ShelfReport(*shelf, t, a, b))
+    return reports

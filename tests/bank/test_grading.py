@@ -1,0 +1,95 @@
+"""Every stored board has its exact grade, is minimal for it, and is unique."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import pencilbox
+from pencilbox.bank import Bank, bank_grades, has_exact_grade, is_minimal, prove_unique, thin
+from pencilbox.bank.grading import solves_at, without_clue
+from pencilbox.engine.kind import Puzzle
+
+from .conftest import PER_GRADE, SIZES, TYPES
+
+
+def stored(path: Path) -> list[tuple[pencilbox.PuzzleKind, Puzzle, tuple[int, ...], str]]:
+    out = []
+    with Bank(path) as bank:
+        for b in bank.boards():
+            kind = pencilbox.puzzle(b.type)
+            p = kind.parse(b.puzzle)
+            out.append((kind, p, kind.parse_solution(b.solution, p), b.grade))
+    return out
+
+
+def test_every_shelf_is_full(small_bank: Path) -> None:
+    with Bank(small_bank) as bank:
+        shelves = {(s.type, s.rows, s.cols, s.grade): s.boards for s in bank.shelves()}
+    for name in TYPES:
+        for rows, cols in SIZES:
+            for grade in bank_grades(pencilbox.puzzle(name)):
+                assert shelves.get((name, rows, cols, grade)) == PER_GRADE, (name, rows, grade)
+
+
+def test_numbrix_has_no_pin_shelf(small_bank: Path) -> None:
+    with Bank(small_bank) as bank:
+        assert not list(bank.boards("numbrix", grade="pin"))
+
+
+def test_grade_is_exact(small_bank: Path) -> None:
+    for kind, p, _, grade in stored(small_bank):
+        assert kind.grade(p).grade == grade
+        assert has_exact_grade(kind, p, kind.levels.index(grade))
+
+
+def test_every_clue_is_needed(small_bank: Path) -> None:
+    """Minimality, re-checked by removing each clue in turn."""
+    for kind, p, _, grade in stored(small_bank):
+        level = kind.levels.index(grade)
+        for cell, v in enumerate(p.clues):
+            if v is not None:
+                assert not solves_at(kind, without_clue(p, cell), level), (kind.name, cell)
+        assert is_minimal(kind, p, level)
+
+
+def test_unique_by_both_engines(small_bank: Path) -> None:
+    for kind, p, answer, _ in stored(small_bank):
+        c = kind.count(p, limit=2)
+        assert c.complete and c.solutions == 1 and c.first == answer
+        b = kind.brute_count(p, limit=2)
+        assert b.complete and b.solutions == 1
+        assert kind.validate(p, answer) == []
+
+
+def test_clue_count_column_matches_the_puzzle(small_bank: Path) -> None:
+    with Bank(small_bank) as bank:
+        for b in bank.boards():
+            assert pencilbox.puzzle(b.type).parse(b.puzzle).clue_count == b.clues
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_thinning_is_minimal_and_seeded(name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    full, answer = kind.generate(5, 5, density=1.0, seed=7)
+    top = len(kind.levels) - 1
+    a = thin(kind, full, top, random.Random(1))
+    assert a == thin(kind, full, top, random.Random(1))
+    assert a.clue_count < full.clue_count
+    assert solves_at(kind, a, top) and is_minimal(kind, a, top)
+
+
+def test_a_redundant_clue_is_not_minimal() -> None:
+    kind = pencilbox.puzzle("yinyang")
+    full, _ = kind.generate(5, 5, density=1.0, seed=3)
+    assert not is_minimal(kind, full, 0)
+
+
+def test_proof_rejects_an_ambiguous_board() -> None:
+    kind = pencilbox.puzzle("yinyang")
+    full, answer = kind.generate(4, 4, density=1.0, seed=3)
+    empty = Puzzle(full.type, full.rows, full.cols, (None,) * 16)
+    assert prove_unique(kind, full, answer).unique
+    assert not prove_unique(kind, empty, answer).unique
