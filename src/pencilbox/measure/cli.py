@@ -1,0 +1,229 @@
+"""``pencilbox measure``: the measurements on the command line.
+
+``pencilbox measure TYPE ladder|density|guesses|...`` runs one measurement;
+``pencilbox measure all`` regenerates every table and chart of the four
+puzzles into ``--out`` with per-type defaults, plus a README linking them.
+Tables and charts go to ``--out``; the text output is the markdown table,
+``--json`` prints the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any
+
+from pencilbox.errors import ParseError
+from pencilbox.measure import extras, pool, sweeps
+from pencilbox.measure.common import (
+    COUNT_BUDGET,
+    DEFAULT_DENSITIES,
+    DEFAULT_DENSITY,
+    GUESSES_DENSITY,
+    Report,
+    check_boards,
+    check_density,
+    kind_of,
+    parse_list,
+)
+
+MEASUREMENTS = ("ladder", "density", "guesses", "gap", "survival", "span", "work", "clues",
+                "twoopt", "backbite")
+ONLY = {"gap": "kurotto", "survival": "numbrix", "span": "numbrix", "work": "numbrix",
+        "clues": "numbrix", "twoopt": "numbrix", "backbite": "numbrix"}
+ALL_TYPES = ("yinyang", "cave", "kurotto", "numbrix")
+
+
+def _sizes(args: argparse.Namespace) -> list[int]:
+    sizes = parse_list(args.sizes, int, "sizes")
+    for n in sizes:
+        if not 2 <= n <= 30:
+            raise ParseError(f"size {n} is outside 2..30")
+    return sizes
+
+
+def _size(args: argparse.Namespace, default: int = 10) -> int:
+    n = args.size if args.size is not None else default
+    if not 2 <= n <= 30:
+        raise ParseError(f"size {n} is outside 2..30")
+    return n
+
+
+def run_one(name: str, what: str, args: argparse.Namespace) -> Report:
+    """One measurement of one puzzle, from parsed arguments."""
+    kind = kind_of(name)
+    if what in ONLY and ONLY[what] != kind.name:
+        raise ParseError(f"measure {what} is for {ONLY[what]}, not {kind.name}")
+    defaults = GUESSES_DENSITY if what == "guesses" else DEFAULT_DENSITY
+    density = check_density(args.density if args.density is not None
+                            else defaults.get(kind.name, 0.5))
+    common = {"boards": check_boards(args.boards), "seed": args.seed, "workers": args.workers,
+              "quiet": args.quiet}
+    budget = args.budget
+    if what == "ladder":
+        return sweeps.measure_ladder(kind.name, _sizes(args), density, budget=budget, **common)
+    if what == "density":
+        ds = ([check_density(d) for d in parse_list(args.densities, float, "densities")]
+              if args.densities else list(DEFAULT_DENSITIES[kind.name]))
+        return sweeps.measure_density(kind.name, _size(args), ds, budget=budget, **common)
+    if what == "guesses":
+        return sweeps.measure_guesses(kind.name, _size(args), density, budget=budget, **common)
+    if what == "gap":
+        return extras.measure_gap(_sizes(args), density, budget=budget, **common)
+    if what == "survival":
+        printed = parse_list(args.printed, int, "printed counts") if args.printed else None
+        return extras.measure_survival(_numbrix_sizes(args), printed, **common)
+    if what == "span":
+        return extras.measure_span(_numbrix_sizes(args), density, **common)
+    if what == "work":
+        return extras.measure_work(_size(args, 8), density, **common)
+    if what == "clues":
+        return extras.measure_clues(_size(args, 8), budget=budget, **common)
+    if what == "twoopt":
+        return extras.measure_twoopt(_size(args, 8), density, budget=budget, **common)
+    if what == "backbite":
+        return extras.measure_backbite(_size(args, 10), **common)
+    raise ParseError(f"unknown measurement {what!r}; one of {', '.join(MEASUREMENTS)}")
+
+
+def _numbrix_sizes(args: argparse.Namespace) -> list[int]:
+    return _sizes(args) if args.sizes_given else [8, 10]
+
+
+def plan() -> list[tuple[str, str]]:
+    """Every (type, measurement) that ``measure all`` runs, in order."""
+    out = [(name, what) for name in ALL_TYPES for what in ("ladder", "density", "guesses")]
+    out.append(("kurotto", "gap"))
+    out += [("numbrix", what) for what in ("survival", "span", "work", "clues", "twoopt",
+                                           "backbite")]
+    return out
+
+
+def write_readme(out: str, written: list[tuple[str, str, Report, list[str]]],
+                 command: str) -> str:
+    lines = ["# pencilbox measurements", "",
+             f"Regenerate with `{command}`. Every figure comes from raw generator streams "
+             "(never filtered by the property measured); each board's work is a pure function "
+             "of (type, size, density, seed).", ""]
+    for name in dict.fromkeys(n for n, *_ in written):
+        lines += [f"## {name}", ""]
+        for _name, _what, report, paths in (w for w in written if w[0] == name):
+            lines.append(readme_line(report, paths))
+        lines.append("")
+    path = os.path.join(out, "README.md")
+    os.makedirs(out, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    return path
+
+
+def readme_line(report: Report, paths: list[str]) -> str:
+    """One README bullet: the table and every chart of a report."""
+    links = [f"[table]({os.path.basename(paths[0])})"]
+    for p in paths[1:]:
+        fname = os.path.basename(p)
+        suffix = fname[len(report.name):-len(".svg")].lstrip("-")
+        links.append(f"[chart{' ' + suffix if suffix else ''}]({fname})")
+    return f"- {report.title}: " + ", ".join(links)
+
+
+def parse_overrides(text: str | None) -> dict[tuple[str, str | None], float]:
+    """``measure all --density yinyang=0.8,kurotto.guesses=0.95``: per-type densities."""
+    out: dict[tuple[str, str | None], float] = {}
+    for item in (text or "").split(","):
+        if not item.strip():
+            continue
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ParseError(f"measure all takes --density TYPE=D[,TYPE.MEASURE=D...], "
+                             f"not {item!r}")
+        name, _, what = key.strip().partition(".")
+        d = check_density(parse_list(value, float, "density")[0])
+        out[(kind_of(name).name, what or None)] = d
+    return out
+
+
+def cmd_measure(args: argparse.Namespace) -> list[dict[str, Any]]:
+    with pool.scheduler(args.scheduler):
+        return _measure(args)
+
+
+def _measure(args: argparse.Namespace) -> list[dict[str, Any]]:
+    args.density_text = args.density
+    try:  # fail before the work, not after it
+        os.makedirs(args.out, exist_ok=True)
+    except OSError as e:
+        raise ParseError(f"cannot write the report into {args.out}: {e.strerror or e}") from None
+    if args.type != "all" and args.density is not None:
+        args.density = parse_list(args.density, float, "density")[0]
+    args.sizes_given = args.sizes is not None
+    if args.sizes is None:
+        args.sizes = "6,8,10"
+    if args.type == "all":
+        if args.what is not None:
+            raise ParseError("measure all takes no measurement name")
+        if args.densities is not None:
+            raise ParseError("measure all uses each puzzle's own densities (no --densities)")
+        overrides = parse_overrides(args.density_text)
+        written = []
+        figures: dict[str, Any] = {}
+        for name, what in plan():
+            args.density = overrides.get((name, what), overrides.get((name, None)))
+            started = time.monotonic()
+            report = run_one(name, what, args)
+            paths = report.write(args.out)
+            written.append((name, what, report, paths))
+            figures.setdefault(name, {})[what] = report.figures
+            if not args.json:
+                print(f"{report.title}: {paths[0]} ({time.monotonic() - started:.1f} s)",
+                      file=sys.stderr)
+        command = " ".join(["pencilbox measure all", *sys.argv[3:]]) if sys.argv[1:3] == [
+            "measure", "all"] else (f"pencilbox measure all --out {args.out} --boards "
+                                    f"{args.boards} --seed {args.seed}")
+        readme = write_readme(args.out, written, command)
+        if args.json:
+            return [{"out": args.out, "readme": readme, "figures": figures}]
+        print(f"wrote {readme}")
+        return []
+    if args.what is None:
+        raise ParseError(f"name a measurement: {', '.join(MEASUREMENTS)} (or: measure all)")
+    report = run_one(args.type, args.what, args)
+    paths = report.write(args.out)
+    if args.json:
+        return [report.figures]
+    print(f"# {report.title}\n\n{report.markdown}")
+    print("; wrote " + ", ".join(paths))
+    return []
+
+
+def add_measure_commands(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``measure`` to the main parser's subcommands."""
+    helptext = "reproducible measurements of the ladders (tables and SVG charts)"
+    m: argparse.ArgumentParser = subparsers.add_parser("measure", help=helptext,
+                                                       description=helptext)
+    m.add_argument("--json", action="store_true", help="machine-readable output")
+    m.add_argument("type", help="puzzle type, or all (every measurement of every puzzle)")
+    m.add_argument("what", nargs="?", help=f"one of {', '.join(MEASUREMENTS)}")
+    m.add_argument("--boards", type=int, default=300, help="boards per point")
+    m.add_argument("--seed", type=int, default=1, help="first seed (boards use seed, seed+1…)")
+    m.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                   help="worker processes (1: in this process)")
+    m.add_argument("--out", default="reports", help="directory for tables and charts")
+    m.add_argument("--sizes", help="board sizes, comma-separated (ladder, gap; default 6,8,10)")
+    m.add_argument("--size", type=int, help="board size (density, guesses; default 10)")
+    m.add_argument("--density", help="clue density (default per puzzle); with all: "
+                   "TYPE=D or TYPE.MEASUREMENT=D pairs, comma-separated")
+    m.add_argument("--densities", help="comma-separated densities (density)")
+    m.add_argument("--printed", help="numbrix survival: printed-number counts")
+    m.add_argument("--budget", type=int, default=COUNT_BUDGET, help="search node budget")
+    m.add_argument("--quiet", action="store_true", help="no progress bar")
+    m.add_argument("--scheduler", help="Dask scheduler address (needs pencilbox[dask]); "
+                   "replaces the local pool")
+    m.set_defaults(fn=cmd_measure, command="measure")
+    return m
+
+
+__all__ = ["add_measure_commands", "run_one", "cmd_measure"]
+

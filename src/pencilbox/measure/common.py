@@ -1,0 +1,190 @@
+"""What every measurement shares: puzzle lookup, per-board primitives, reports.
+
+Per-board primitives take a puzzle kind and a board and return plain values,
+so the workers of :mod:`pencilbox.measure.pool` can ship them back cheaply.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import pencilbox
+from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
+from pencilbox.engine.ladder import Ladder, Status
+from pencilbox.errors import ParseError
+from pencilbox.measure import chart
+
+COUNT_BUDGET = 20_000
+"""Search nodes a uniqueness count may spend on one board."""
+COUNT_SECONDS = 120.0
+"""Wall-clock cap of one count: only a safety net, since a figure that depends on
+the machine's load is not reproducible; node budgets end the counts."""
+TOP_SHARE = 100
+"""The fallback count at the top level gets budget // TOP_SHARE nodes (probe nodes
+are dear: on a sparse Numbrix board one costs seconds)."""
+
+DEFAULT_DENSITY = {"yinyang": 0.5, "cave": 0.85, "kurotto": 0.8, "numbrix": 0.3}
+GUESSES_DENSITY = {"yinyang": 0.9, "cave": 0.85, "kurotto": 0.9, "numbrix": 0.4}
+"""Densities at which a fair share of 10×10 boards is unique (guesses needs unique boards)."""
+DEFAULT_DENSITIES = {
+    "yinyang": (0.3, 0.4, 0.5, 0.6, 0.7, 0.8),
+    "cave": (0.5, 0.6, 0.7, 0.8, 0.9, 1.0),
+    "kurotto": (0.5, 0.6, 0.7, 0.8, 0.9, 1.0),
+    "numbrix": (0.1, 0.15, 0.2, 0.3, 0.4, 0.5),
+}
+
+
+def kind_of(name: str) -> PuzzleKind:
+    from pencilbox.puzzles import load_all
+
+    load_all()
+    return pencilbox.puzzle(name)
+
+
+def board(name: str, size: int, density: float, seed: int) -> tuple[PuzzleKind, Puzzle, Values]:
+    """The board a task names: a pure function of (type, size, density, seed)."""
+    kind = kind_of(name)
+    p, answer = kind.generate(size, size, density=density, seed=seed)
+    return kind, p, answer
+
+
+@cache
+def ablated(name: str, rule: str) -> Ladder:
+    """The ladder of ``name`` rebuilt without ``rule`` (probe rebuilt on the rest).
+
+    Unlike ``propagate(without=...)``, the probe of this ladder also runs
+    without the rule.
+    """
+    ladder = kind_of(name).ladder
+    rules = [r for r in ladder.rules if r.name not in (rule, "probe")]
+    return Ladder(ladder.levels, rules, ladder.check_complete, ladder.value_name)
+
+
+def ladder_rules(kind: PuzzleKind) -> list[str]:
+    """The names of the rules below probe, cheapest first."""
+    return [r.name for r in kind.ladder.rules if r.name != "probe"]
+
+
+def incremental(kind: PuzzleKind, p: Puzzle) -> dict[str, bool]:
+    """Whether the fixpoint at each level solves ``p`` (cumulative by soundness:
+    each level starts from the fixpoint of the level below)."""
+    s = kind.start(p)
+    out: dict[str, bool] = {}
+    status = Status.STALLED
+    for i, level in enumerate(kind.levels):
+        if status is not Status.SOLVED:
+            status = kind.ladder.propagate(s, i).status
+        out[level] = status is Status.SOLVED
+    return out
+
+
+def is_unique(kind: PuzzleKind, p: Puzzle, answer: Values, budget: int = COUNT_BUDGET,
+              probe_solved: bool | None = None, certificates: bool = True) -> bool | None:
+    """True/False when uniqueness was settled, None when the budget ran out.
+
+    Kurotto asks its oracle (three certificates before the counting search);
+    the others count to 2. The count is exact at every level (each level's
+    search agrees with the brute force), so it runs first at the level below
+    probe, whose nodes are cheap, and only if that runs out of budget at the
+    top level with a small node budget: on sparse Numbrix boards one probe node
+    can take seconds.
+    With ``certificates`` a second solution read off the answer (a Yin-Yang
+    or Cave silent flip, a Numbrix 2-opt reversal) settles it first.
+    """
+    if probe_solved:
+        return True
+    if certificates and has_second_solution(kind, p, answer):
+        return False
+    if kind.name == "kurotto":
+        verdict = kind.oracle(p, answer, budget=budget)  # type: ignore[attr-defined]
+        return None if verdict.verdict == "unknown" else verdict.unique
+    below = len(kind.levels) - 2
+    c = kind.count(p, limit=2, level=below, budget=budget, seconds=COUNT_SECONDS)
+    if not c.complete and c.solutions < 2:
+        c = kind.count(p, limit=2, budget=max(budget // TOP_SHARE, 20), seconds=COUNT_SECONDS)
+    if c.solutions >= 2:
+        return False
+    return c.solutions == 1 if c.complete else None
+
+
+def has_second_solution(kind: PuzzleKind, p: Puzzle, answer: Values) -> bool:
+    """A certificate of non-uniqueness read off the answer, without search."""
+    if kind.name in ("yinyang", "cave"):
+        return bool(kind.silent_flips(p, answer))  # type: ignore[attr-defined]
+    if kind.name == "numbrix":
+        return bool(kind.reversals(p, answer))  # type: ignore[attr-defined]
+    return False  # Kurotto's oracle checks its own certificates
+
+
+def rate(flags: Sequence[bool | None]) -> float:
+    """Share of True among all boards (None, an unsettled board, counts as not True)."""
+    return sum(1 for f in flags if f) / len(flags) if flags else 0.0
+
+
+def median_mean(xs: Sequence[float]) -> dict[str, float | None]:
+    if not xs:
+        return {"median": None, "mean": None}
+    return {"median": float(statistics.median(xs)), "mean": float(statistics.fmean(xs))}
+
+
+def parse_list(text: str, cast: Any = float, what: str = "values") -> list[Any]:
+    try:
+        out = [cast(t) for t in text.split(",") if t.strip()]
+    except ValueError:
+        raise ParseError(f"cannot read {what} {text!r} (comma-separated numbers)") from None
+    if not out:
+        raise ParseError(f"no {what} in {text!r}")
+    return out
+
+
+def check_density(d: float) -> float:
+    if not 0.0 <= d <= 1.0:
+        raise ParseError(f"density {d} is outside 0..1")
+    return d
+
+
+def check_boards(n: int) -> int:
+    if n < 1:
+        raise ParseError("--boards must be at least 1")
+    return n
+
+
+@dataclass
+class Report:
+    """One measurement's output: figures (JSON), a markdown body and charts."""
+
+    name: str
+    title: str
+    figures: dict[str, Any]
+    markdown: str
+    charts: dict[str, str]
+
+    def write(self, out: str) -> list[str]:
+        """Write ``NAME.md`` and ``NAME[-k].svg`` into ``out``; the paths written."""
+        try:
+            return self._write(out)
+        except OSError as e:
+            raise ParseError(f"cannot write the report into {out}: {e.strerror or e}") from None
+
+    def _write(self, out: str) -> list[str]:
+        os.makedirs(out, exist_ok=True)
+        paths = []
+        images = []
+        for suffix, svg in self.charts.items():
+            fname = f"{self.name}{'-' + suffix if suffix else ''}.svg"
+            with open(os.path.join(out, fname), "w", encoding="utf-8") as f:
+                f.write(svg)
+            images.append(f"![{self.title} {suffix}]({fname})")
+            paths.append(os.path.join(out, fname))
+        md = os.path.join(out, f"{self.name}.md")
+        with open(md, "w", encoding="utf-8") as f:
+            f.write(f"# {self.title}\n\n{self.markdown}\n" + "\n\n".join(images) + "\n")
+        return [md, *paths]
+
+
+__all__ = ["Report", "chart", "board", "ablated", "incremental", "is_unique", "rate"]
