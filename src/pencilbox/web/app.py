@@ -1,45 +1,116 @@
-"""The web app: a JSON API under /api/ and the static front end.
+"""The web app: the JSON API under /api/ (``api.py``) and the static front end.
 
-Listens on 127.0.0.1 unless told otherwise.
+Listens on 127.0.0.1 unless told otherwise. Bodies over :data:`MAX_BODY`
+bytes are refused (413); input errors answer 4xx with ``{"error": ...}``.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import pencilbox
-from pencilbox.errors import PuzzleError
+from pencilbox.errors import BudgetExceeded, PuzzleError
+from pencilbox.web import api
 
 STATIC = Path(__file__).parent / "static"
+MAX_BODY = 64 * 1024
 
 
-def create_app() -> FastAPI:
-    app = FastAPI(title="pencilbox", version=pencilbox.__version__)
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes, declared or streamed (413)."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self.refuse(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await self.refuse(scope, receive, send)
+
+    async def refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = JSONResponse({"error": f"request body over {self.limit} bytes"}, 413)
+        await response(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def default_bank() -> Path | None:
+    """The bank to deal from: $PENCILBOX_BANK, else the one shipped, else none."""
+    env = os.environ.get("PENCILBOX_BANK")
+    if env:
+        return Path(env)
+    try:
+        from pencilbox.bank.store import SHIPPED
+    except ImportError:  # pragma: no cover
+        return None
+    return SHIPPED if SHIPPED.is_file() else None
+
+
+def create_app(bank_path: Path | str | None = "default") -> FastAPI:
+    app = FastAPI(title="pencilbox", version=pencilbox.__version__,
+                  description="Pencil puzzles with a solver inside: boards, hints, checks.")
+    app.state.bank_path = default_bank() if bank_path == "default" else (
+        Path(bank_path) if bank_path is not None else None)
+    app.state.answers = api.Answers()
+
+    @app.exception_handler(BudgetExceeded)
+    async def too_slow(request: Request, exc: BudgetExceeded) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=503)
 
     @app.exception_handler(PuzzleError)
     async def puzzle_error(request: Request, exc: PuzzleError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=400)
 
-    @app.get("/api/puzzles")
-    def puzzles() -> list[dict[str, Any]]:
-        """The puzzle types and their ladder levels, weakest first."""
-        out = []
-        for name in pencilbox.puzzle_names():
-            kind = pencilbox.puzzle(name)
-            out.append({"type": name, "title": kind.title, "levels": list(kind.levels),
-                        "summary": kind.summary})
-        return out
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for e in exc.errors()[:3]:
+            where = ".".join(str(x) for x in e.get("loc", ()) if x != "body")
+            parts.append(f"{where}: {e.get('msg')}" if where else str(e.get("msg")))
+        return JSONResponse({"error": "; ".join(parts) or "bad request"}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    app.include_router(api.router)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(BodyLimit)
     return app
 
 
@@ -47,3 +118,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
     import uvicorn
 
     uvicorn.run(create_app(), host=host, port=port, log_level="info")
+
+
+__all__: list[Any] = ["create_app", "serve", "MAX_BODY"]

@@ -1,0 +1,93 @@
+"""Fixtures for the web tests: a bank built from code, the app, a live server, Chromium."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import pencilbox
+from pencilbox.web import deal
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+TEST_GRADES = {"yinyang": "bridge", "cave": "bridge", "kurotto": "echo", "numbrix": "edge"}
+"""The shelf of 6×6 boards the test bank holds for each type."""
+
+
+@pytest.fixture(scope="session")
+def bank_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small bank, made here: two 6×6 boards per type at TEST_GRADES."""
+    from pencilbox.bank.store import Bank
+
+    path = tmp_path_factory.mktemp("bank") / "bank.sqlite"
+    with Bank(path, writable=True) as bank:
+        for name, grade in TEST_GRADES.items():
+            kind = pencilbox.puzzle(name)
+            for i in range(2):
+                d = deal.generate(kind, 6, 6, grade, seed=1000 + i, seconds=5)
+                board = {"clues": d.puzzle.clue_count,
+                         "puzzle": "\n".join(kind.puzzle_rows(d.puzzle)),
+                         "solution": "\n".join(kind.solution_rows(d.solution or (), 6)),
+                         "seed": 1000 + i, "generator": "tests/web"}
+                bank.record((name, 6, 6, d.grade or grade, i), 1, board)
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server(bank_file: Path) -> Iterator[str]:
+    """The app on a free 127.0.0.1 port, in a thread; stopped after the session."""
+    import uvicorn
+
+    from pencilbox.web.app import create_app
+
+    port = free_port()
+    config = uvicorn.Config(create_app(bank_file), host="127.0.0.1", port=port,
+                            log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: object, server: str) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1100, "height": 820})  # type: ignore[attr-defined]
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.base = server  # type: ignore[attr-defined]
+    yield pg
+    context.close()
+    assert not errors, errors
