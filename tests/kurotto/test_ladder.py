@@ -8,11 +8,12 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from kurotto_data import ANSWER_5X5, ANSWER_6X6, REAL_URLS, random_puzzle
 
 from pencilbox.engine.kind import Puzzle
 from pencilbox.engine.ladder import Status
 from pencilbox.puzzles.kurotto import rules
+
+from .kurotto_data import ANSWER_5X5, ANSWER_6X6, REAL_URLS, random_puzzle
 
 LIMIT = 40
 

@@ -4,10 +4,11 @@ shared/examples/real-puzzles.md."""
 from __future__ import annotations
 
 import pytest
-from kurotto_data import ANSWER_5X5, ANSWER_6X6, REAL_URLS
 
 from pencilbox.errors import ParseError
 from pencilbox.formats.puzzlink import VariantRulesWarning
+
+from .kurotto_data import ANSWER_5X5, ANSWER_6X6, REAL_URLS
 
 
 @pytest.mark.parametrize("url", REAL_URLS)
