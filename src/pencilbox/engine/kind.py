@@ -115,13 +115,22 @@ class PuzzleKind:
     ladder: Ladder
     summary: str = ""
     solution_tokens: dict[int, str] = field(default_factory=dict)
+    model: Any = None
+    """The puzzle's ``model`` module: parse_clue, clue_token, from_url,
+    to_url, Board (and optionally check_clues)."""
+    checker: Any = None
+    """The independent ``validate`` module (``validate(puzzle, answer)``)."""
+    brute: Any = None
+    """The independent ``brute`` module (``brute_count(puzzle, limit, budget)``
+    returning (solutions, complete, nodes, first))."""
 
-    # -- hooks every puzzle fills in ---------------------------------------
+    # -- the fixed table every puzzle fills in -------------------------------
     def parse_clue(self, token: str) -> int | None:
-        raise NotImplementedError
+        result: int | None = self.model.parse_clue(token)
+        return result
 
     def clue_token(self, value: int | None) -> str:
-        raise NotImplementedError
+        return str(self.model.clue_token(value))
 
     def value_token(self, value: int) -> str:
         return self.solution_tokens[value]
@@ -136,14 +145,15 @@ class PuzzleKind:
         raise ParseError(f"{token!r} is not a {self.name} answer token")
 
     def from_url(self, url: str) -> Puzzle:
-        raise NotImplementedError
+        p: Puzzle = self.model.from_url(url)
+        return p
 
     def to_url(self, p: Puzzle) -> str:
-        raise NotImplementedError
+        return str(self.model.to_url(p))
 
     def board(self, p: Puzzle) -> Any:
         """The compiled context rules read (clues, grid, lookup tables)."""
-        raise NotImplementedError
+        return self.model.Board.of(p)
 
     def start(self, p: Puzzle) -> State:
         """The candidates before any rule runs (clues applied)."""
@@ -156,10 +166,13 @@ class PuzzleKind:
 
     def validate(self, p: Puzzle, solution: Sequence[int | None]) -> list[Any]:
         """Rule violations of an answer ([] when it is a solution; None = empty)."""
-        raise NotImplementedError
+        violations: list[Any] = self.checker.validate(p, solution)
+        return violations
 
     def brute_count(self, p: Puzzle, limit: int | None = 2, budget: int | None = None) -> Counted:
-        raise NotImplementedError
+        """Solutions by the independent brute force (no guesses: it enumerates)."""
+        found, complete, nodes, first = self.brute.brute_count(p, limit, budget)
+        return Counted(found, complete, 0, nodes, "brute", None, first)
 
     def census(self, rows: int, cols: int, cycles: bool = False) -> int:
         """Exhaustive count of legal clue-free boards (``cycles``: Numbrix only)."""
@@ -196,6 +209,9 @@ class PuzzleKind:
 
     def check_clues(self, p: Puzzle) -> None:
         """Refuse clues that are out of range for the board (ParseError)."""
+        check = getattr(self.model, "check_clues", None)
+        if check is not None:
+            check(p)
 
     def puzzle_rows(self, p: Puzzle) -> list[str]:
         return textfmt.format_rows([self.clue_token(v) for v in p.clues], p.cols)

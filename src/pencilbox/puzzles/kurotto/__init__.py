@@ -9,11 +9,10 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from pencilbox.engine import search
-from pencilbox.engine.kind import Counted, Puzzle, PuzzleKind, Values, register
+from pencilbox.engine.kind import Puzzle, PuzzleKind, Values, register
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import State
 from pencilbox.formats.text import check_size
-from pencilbox.verdict import Violation
 
 from . import brute, certificates, generate, model, rules, validate
 from .certificates import OracleResult
@@ -44,24 +43,6 @@ class GapCheck:
 
 
 class Kurotto(PuzzleKind):
-    def parse_clue(self, token: str) -> int | None:
-        return model.parse_clue(token)
-
-    def clue_token(self, value: int | None) -> str:
-        return model.clue_token(value)
-
-    def check_clues(self, p: Puzzle) -> None:
-        model.check_clues(p)
-
-    def from_url(self, url: str) -> Puzzle:
-        return model.from_url(url)
-
-    def to_url(self, p: Puzzle) -> str:
-        return model.to_url(p)
-
-    def board(self, p: Puzzle) -> model.Board:
-        return model.Board.of(p)
-
     def start(self, p: Puzzle) -> State:
         return State(self.board(p), [3 if v is None else 1 << model.WHITE for v in p.clues])
 
@@ -73,13 +54,6 @@ class Kurotto(PuzzleKind):
         answer = generate.generate_answer(rows, cols, rng)
         clues = generate.place_circles(rows, cols, answer, density, rng)
         return Puzzle(self.name, rows, cols, tuple(clues)), tuple(answer)
-
-    def validate(self, p: Puzzle, solution: Sequence[int | None]) -> list[Violation]:
-        return validate.validate(p, solution)
-
-    def brute_count(self, p: Puzzle, limit: int | None = 2, budget: int | None = None) -> Counted:
-        found, complete, nodes, first = brute.brute_count(p, limit, budget)
-        return Counted(found, complete, 0, nodes, "brute", None, first)
 
     # -- uniqueness --------------------------------------------------------------
     def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:
@@ -115,6 +89,9 @@ KIND = register(
         name=model.NAME,
         title="Kurotto",
         ladder=rules.LADDER,
+        model=model,
+        checker=validate,
+        brute=brute,
         summary="Shade cells so that each circled number is the total size of the "
         "black blocks touching it.",
         solution_tokens=dict(model.TOKENS),

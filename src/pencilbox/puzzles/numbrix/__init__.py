@@ -8,38 +8,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pencilbox.engine.kind import Counted, Puzzle, PuzzleKind, Values, register
+from pencilbox.engine.kind import Puzzle, PuzzleKind, Values, register
 from pencilbox.engine.state import Result, State
 from pencilbox.formats.text import check_size
-from pencilbox.verdict import Violation
 
 from . import brute, certificates, generate, model, rules, validate
 
 
 class Numbrix(PuzzleKind):
-    def parse_clue(self, token: str) -> int | None:
-        return model.parse_clue(token)
-
-    def clue_token(self, value: int | None) -> str:
-        return model.clue_token(value)
-
     def value_token(self, value: int) -> str:
         return model.value_token(value)
 
     def parse_value(self, token: str, size: int) -> int | None:
         return model.parse_value(token, size)
-
-    def check_clues(self, p: Puzzle) -> None:
-        model.check_clues(p)
-
-    def from_url(self, url: str) -> Puzzle:
-        return model.from_url(url)
-
-    def to_url(self, p: Puzzle) -> str:
-        return model.to_url(p)
-
-    def board(self, p: Puzzle) -> model.Board:
-        return model.Board.of(p)
 
     def start(self, p: Puzzle) -> State:
         b = self.board(p)
@@ -53,13 +34,6 @@ class Numbrix(PuzzleKind):
         answer = generate.generate_answer(rows, cols, rng)
         clues = generate.reveal(answer, density, rng)
         return Puzzle(self.name, rows, cols, tuple(clues)), tuple(answer)
-
-    def validate(self, p: Puzzle, solution: Sequence[int | None]) -> list[Violation]:
-        return validate.validate(p, solution)
-
-    def brute_count(self, p: Puzzle, limit: int | None = 2, budget: int | None = None) -> Counted:
-        found, complete, nodes, first = brute.brute_count(p, limit, budget)
-        return Counted(found, complete, 0, nodes, "brute", None, first)
 
     def census(self, rows: int, cols: int, cycles: bool = False) -> int:
         """Directed Hamiltonian paths (``cycles``: Hamiltonian cycles) of the grid."""
@@ -80,6 +54,9 @@ KIND = register(
         name=model.NAME,
         title="Numbrix",
         ladder=rules.LADDER,
+        model=model,
+        checker=validate,
+        brute=brute,
         summary="Number the cells 1 to R·C, each once, so that consecutive numbers "
         "are orthogonal neighbours.",
     ),
