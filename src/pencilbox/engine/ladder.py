@@ -172,8 +172,14 @@ class Ladder:
         start = state.scratch % n if n else 0
         name = state.grid.name
         implied: set[tuple[int, int]] = set()
-        for k in range(n):
-            cell = (start + k) % n
+        # Cells with the fewest candidates first: one elimination there is
+        # most likely to decide a cell (what a hint waits for); the rotating
+        # cursor breaks ties so successive calls move on.
+        order = sorted(
+            ((cands[c].bit_count(), (c - start) % n, c) for c in range(n)
+             if cands[c] & (cands[c] - 1)),
+        )
+        for _, _, cell in order:
             mask = cands[cell]
             if mask & (mask - 1) == 0:
                 continue
