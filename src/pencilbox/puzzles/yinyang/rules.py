@@ -161,8 +161,10 @@ def border(s: State) -> Result:
                 colour = COLOUR[v0]
                 reason = (
                     f"the border already changes colour twice, and {g.name(cell)} lies "
-                    f"between the {colour} border cells {g.name(ring[i0])} and "
-                    f"{g.name(ring[i1])}: a third and fourth change would follow"
+                    f"on the undecided stretch of border running clockwise from the "
+                    f"{colour} cell {g.name(ring[i0])} to the {colour} cell "
+                    f"{g.name(ring[i1])}: {COLOUR[1 - v0]} there would make a third and "
+                    "fourth change"
                 )
                 s.restrict(cell, 1 << v0, "border", reason, (ring[i0], ring[i1], *turn_cells))
                 progress = True
