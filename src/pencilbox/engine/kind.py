@@ -9,6 +9,7 @@ puzzle the same way.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from pencilbox.engine.state import Deduction, Mask, State, single_value
 from pencilbox.errors import ContradictoryClues, NoSolution, ParseError, UnknownPuzzle
 from pencilbox.formats import text as textfmt
 from pencilbox.formats.puzzlink import looks_like_url
+from pencilbox.formats.text import check_size
 
 Values = tuple[int, ...]
 Marks = tuple[int | None, ...]
@@ -123,6 +125,10 @@ class PuzzleKind:
     brute: Any = None
     """The independent ``brute`` module (``brute_count(puzzle, limit, budget)``
     returning (solutions, complete, nodes, first))."""
+    generator: Any = None
+    """The ``generate`` module: ``generate_answer(rows, cols, rng)`` and, when
+    clues are not just revealed cells, ``clues(rows, cols, answer, density, rng)``."""
+    default_density: float = 0.5
 
     # -- the fixed table every puzzle fills in -------------------------------
     def parse_clue(self, token: str) -> int | None:
@@ -160,9 +166,19 @@ class PuzzleKind:
         raise NotImplementedError
 
     def generate(
-        self, rows: int, cols: int, density: float = 0.5, seed: int | None = None
+        self, rows: int, cols: int, density: float | None = None, seed: int | None = None
     ) -> tuple[Puzzle, Values]:
-        raise NotImplementedError
+        """A random answer from the puzzle's generator and clues at ``density``."""
+        check_size(rows, cols)
+        rng = random.Random(seed)
+        d = self.default_density if density is None else density
+        answer = list(self.generator.generate_answer(rows, cols, rng))
+        make_clues = getattr(self.generator, "clues", None)
+        if make_clues is None:
+            clues = reveal_cells(answer, d, rng)
+        else:
+            clues = make_clues(rows, cols, answer, d, rng)
+        return Puzzle(self.name, rows, cols, tuple(clues)), tuple(answer)
 
     def validate(self, p: Puzzle, solution: Sequence[int | None]) -> list[Any]:
         """Rule violations of an answer ([] when it is a solution; None = empty)."""
@@ -376,6 +392,13 @@ class PuzzleKind:
         if c.complete and c.solutions == 0:
             raise NoSolution("the puzzle has no solution")
         return Graded("beyond", c.complete and c.solutions == 1, c.complete, c.guesses)
+
+
+def reveal_cells(answer: Sequence[int], density: float, rng: random.Random) -> list[int | None]:
+    """Show the answer in a random round(density · cells) of the cells."""
+    n = len(answer)
+    shown = set(rng.sample(range(n), round(max(0.0, min(1.0, density)) * n)))
+    return [v if i in shown else None for i, v in enumerate(answer)]
 
 
 _REGISTRY: dict[str, PuzzleKind] = {}

@@ -125,7 +125,7 @@ def clue_number(rows: int, cols: int, answer: list[int], cell: int) -> int:
     return seen
 
 
-def reveal(
+def clues(
     rows: int, cols: int, answer: list[int], density: float, rng: random.Random
 ) -> list[int | None]:
     """Number round(density · cave cells) random cave cells."""

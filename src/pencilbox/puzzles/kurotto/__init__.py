@@ -3,16 +3,14 @@ the black blocks touching it. No connectivity, no 2×2 ban: arithmetic only."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from pencilbox.engine import search
-from pencilbox.engine.kind import Puzzle, PuzzleKind, Values, register
+from pencilbox.engine.kind import Puzzle, PuzzleKind, register
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import State
-from pencilbox.formats.text import check_size
 
 from . import brute, certificates, generate, model, rules, validate
 from .certificates import OracleResult
@@ -45,15 +43,6 @@ class GapCheck:
 class Kurotto(PuzzleKind):
     def start(self, p: Puzzle) -> State:
         return State(self.board(p), [3 if v is None else 1 << model.WHITE for v in p.clues])
-
-    def generate(
-        self, rows: int, cols: int, density: float = 0.5, seed: int | None = None
-    ) -> tuple[Puzzle, Values]:
-        check_size(rows, cols)
-        rng = random.Random(seed)
-        answer = generate.generate_answer(rows, cols, rng)
-        clues = generate.place_circles(rows, cols, answer, density, rng)
-        return Puzzle(self.name, rows, cols, tuple(clues)), tuple(answer)
 
     # -- uniqueness --------------------------------------------------------------
     def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:
@@ -92,6 +81,7 @@ KIND = register(
         model=model,
         checker=validate,
         brute=brute,
+        generator=generate,
         summary="Shade cells so that each circled number is the total size of the "
         "black blocks touching it.",
         solution_tokens=dict(model.TOKENS),

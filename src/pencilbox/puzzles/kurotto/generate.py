@@ -20,7 +20,7 @@ def generate_answer(rows: int, cols: int, rng: random.Random) -> list[int]:
     return [BLACK if rng.random() < 0.5 else WHITE for _ in range(rows * cols)]
 
 
-def place_circles(
+def clues(
     rows: int, cols: int, answer: list[int], density: float, rng: random.Random
 ) -> list[int | None]:
     """Circle round(density · whites) random white cells and write their sums."""

@@ -5,7 +5,6 @@ generality."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values, register
@@ -25,15 +24,6 @@ class Numbrix(PuzzleKind):
     def start(self, p: Puzzle) -> State:
         b = self.board(p)
         return State(b, b.start())
-
-    def generate(
-        self, rows: int, cols: int, density: float = 0.3, seed: int | None = None
-    ) -> tuple[Puzzle, Values]:
-        check_size(rows, cols)
-        rng = random.Random(seed)
-        answer = generate.generate_answer(rows, cols, rng)
-        clues = generate.reveal(answer, density, rng)
-        return Puzzle(self.name, rows, cols, tuple(clues)), tuple(answer)
 
     def census(self, rows: int, cols: int, cycles: bool = False) -> int:
         """Directed Hamiltonian paths (``cycles``: Hamiltonian cycles) of the grid."""
@@ -57,6 +47,8 @@ KIND = register(
         model=model,
         checker=validate,
         brute=brute,
+        generator=generate,
+        default_density=0.3,
         summary="Number the cells 1 to R·C, each once, so that consecutive numbers "
         "are orthogonal neighbours.",
     ),

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 from pencilbox.engine.grid import Cell, grid
+from pencilbox.engine.kind import reveal_cells
 
 MOVES_PER_CELL = 60
 
@@ -82,8 +83,8 @@ def generate_answer(
     return answer_of(random_path(rows, cols, rng, moves_per_cell))
 
 
-def reveal(answer: list[int], density: float, rng: random.Random) -> list[int | None]:
-    """Print the numbers of a random round(density · cells) cells."""
-    n = len(answer)
-    shown = set(rng.sample(range(n), round(max(0.0, min(1.0, density)) * n)))
-    return [answer[i] + 1 if i in shown else None for i in range(n)]
+def clues(
+    rows: int, cols: int, answer: list[int], density: float, rng: random.Random
+) -> list[int | None]:
+    """Print the numbers (value + 1) of a random round(density · cells) cells."""
+    return [None if v is None else v + 1 for v in reveal_cells(answer, density, rng)]

@@ -3,12 +3,10 @@ monochrome 2×2. The frontier between the colours is one curve."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
-from pencilbox.engine.kind import Puzzle, PuzzleKind, Values, register
+from pencilbox.engine.kind import Puzzle, PuzzleKind, register
 from pencilbox.engine.state import State
-from pencilbox.formats.text import check_size
 
 from . import brute, certificates, generate, model, rules, validate
 
@@ -16,15 +14,6 @@ from . import brute, certificates, generate, model, rules, validate
 class YinYang(PuzzleKind):
     def start(self, p: Puzzle) -> State:
         return State(self.board(p), [3 if v is None else 1 << v for v in p.clues])
-
-    def generate(
-        self, rows: int, cols: int, density: float = 0.5, seed: int | None = None
-    ) -> tuple[Puzzle, Values]:
-        check_size(rows, cols)
-        rng = random.Random(seed)
-        answer = generate.generate_answer(rows, cols, rng)
-        clues = generate.reveal(answer, density, rng)
-        return Puzzle(self.name, rows, cols, tuple(clues)), tuple(answer)
 
     def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:
         return certificates.silent_flips(p, solution)
@@ -38,6 +27,7 @@ KIND = register(
         model=model,
         checker=validate,
         brute=brute,
+        generator=generate,
         summary="Paint every cell black or white: each colour one connected group, "
         "no 2×2 of one colour.",
         solution_tokens=dict(model.TOKENS),

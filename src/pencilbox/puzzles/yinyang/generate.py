@@ -127,10 +127,3 @@ def generate_answer(rows: int, cols: int, rng: random.Random) -> list[int]:
     """A uniformly mixed legal Yin-Yang board (list of 0 black / 1 white)."""
     path = random_frontier(rows, cols, rng)
     return colour_sides(rows, cols, path, rng)
-
-
-def reveal(answer: list[int], density: float, rng: random.Random) -> list[int | None]:
-    """Show a random subset of round(density · cells) cells as givens."""
-    n = len(answer)
-    shown = set(rng.sample(range(n), round(max(0.0, min(1.0, density)) * n)))
-    return [v if i in shown else None for i, v in enumerate(answer)]
