@@ -143,8 +143,17 @@ class Grid:
     def flood(self, seed: Bits, allowed: Bits) -> Bits:
         """All cells of ``allowed`` connected to ``seed`` through ``allowed``."""
         reach = seed & allowed
+        left = allowed & self.not_left
+        right = allowed & self.not_right
+        cols = self.cols
         while True:
-            grown = self.spread(reach) & allowed
+            grown = (
+                reach
+                | ((reach << 1) & left)
+                | ((reach >> 1) & right)
+                | ((reach << cols) & allowed)
+                | ((reach >> cols) & allowed)
+            )
             if grown == reach:
                 return reach
             reach = grown

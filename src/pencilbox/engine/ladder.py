@@ -63,6 +63,47 @@ PROBE_SUMMARY = (
 )
 
 
+class ProbeMemo:
+    """Probe trials that survived, remembered along one line of states.
+
+    A surviving trial is stored as the cells its fixpoint T changed, relative
+    to ``base``. Propagation is monotone, so while every cell that changed
+    since still holds T's candidates (T lies inside the current state), the
+    trial would reach T again and survive: it is skipped. Any other change
+    drops the entry. States must only shrink along the line (a search
+    branch hands each child its own copy).
+    """
+
+    __slots__ = ("base", "kept")
+
+    def __init__(self, base: list[int]) -> None:
+        self.base = base[:]
+        self.kept: dict[tuple[int, int], dict[int, int]] = {}
+
+    def copy(self) -> ProbeMemo:
+        out = ProbeMemo.__new__(ProbeMemo)
+        out.base = self.base[:]
+        out.kept = dict(self.kept)
+        return out
+
+    def rebase(self, cands: list[int]) -> None:
+        """Keep the entries still inside ``cands`` and make it the new base."""
+        base = self.base
+        changed = [c for c in range(len(cands)) if cands[c] != base[c]]
+        if not changed:
+            return
+        kept = {}
+        for key, diff in self.kept.items():
+            for c in changed:
+                m = diff.get(c)
+                if m is None or m & ~cands[c]:
+                    break
+            else:
+                kept[key] = {c: m for c, m in diff.items() if m != cands[c]}
+        self.kept = kept
+        self.base = cands[:]
+
+
 class Ladder:
     """The rules of one puzzle, by level, with probe on top.
 
@@ -171,30 +212,41 @@ class Ladder:
         n = len(cands)
         start = state.scratch % n if n else 0
         name = state.grid.name
+        memo = state.probes
+        if memo is None:
+            memo = state.probes = ProbeMemo(cands)
+        else:
+            memo.rebase(cands)
+        kept = memo.kept
         implied: set[tuple[int, int]] = set()
         # Cells with the fewest candidates first: one elimination there is
         # most likely to decide a cell (what a hint waits for); the rotating
         # cursor breaks ties so successive calls move on.
+        focus = state.focus
         order = sorted(
             ((cands[c].bit_count(), (c - start) % n, c) for c in range(n)
-             if cands[c] & (cands[c] - 1)),
+             if cands[c] & (cands[c] - 1) and focus >> c & 1),
         )
         for _, _, cell in order:
             mask = cands[cell]
             if mask & (mask - 1) == 0:
                 continue
             for v in values_of(mask):
-                if (cell, v) in implied:
+                if (cell, v) in implied or (cell, v) in kept:
                     continue
                 trial = state.copy()
                 trial.assume(cell, 1 << v)
                 outcome = self.propagate(trial, below)
                 if outcome.status is not Status.CONTRADICTION:
                     after = trial.cands
+                    diff = {}
                     for c in range(n):
                         m = after[c]
-                        if m != cands[c] and m & (m - 1) == 0:
-                            implied.add((c, m.bit_length() - 1))
+                        if m != cands[c]:
+                            diff[c] = m
+                            if m & (m - 1) == 0:
+                                implied.add((c, m.bit_length() - 1))
+                    kept[(cell, v)] = diff
                     continue
                 assert outcome.contradiction is not None
                 why = outcome.contradiction

@@ -10,8 +10,10 @@ state it is given is left untouched.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from pencilbox.engine.grid import Bits, cells_of
 from pencilbox.engine.ladder import Ladder, Outcome, Status
 from pencilbox.engine.state import Deduction, Mask, State
 
@@ -36,6 +38,7 @@ class Count:
 def choose_cell(state: State) -> int:
     """The undecided cell with the fewest candidates; among those, the one
     whose 3×3 neighbourhood is most decided (off-board counts as decided).
+    Only cells of the state's focus are considered.
 
     Branching where the board already says most makes wrong guesses fail
     fast: on the 22×18 Yin-Yang of the real-puzzle list, probe-level search
@@ -43,10 +46,11 @@ def choose_cell(state: State) -> int:
     """
     cands = state.cands
     around = state.grid.around
+    focus = state.focus
     best = -1
     best_key = (1 << 30, 0)
     for cell, m in enumerate(cands):
-        if m & (m - 1):
+        if m & (m - 1) and focus >> cell & 1:
             ring = around[cell]
             known = 8 - len(ring)
             for w in ring:
@@ -57,6 +61,120 @@ def choose_cell(state: State) -> int:
             if key < best_key:
                 best, best_key = cell, key
     return best
+
+
+Split = Callable[[State], tuple[list[Bits], Bits]]
+"""A board's ``split(state)``: the undecided cells of the state's focus as
+independent parts (no constraint reads cells of two parts), and the free
+cells that no constraint reads at all."""
+
+
+class _Search:
+    """One counting run: the shared budget, deadline and tallies."""
+
+    def __init__(
+        self, ladder: Ladder, level: int, budget: int, deadline: float | None, board: object
+    ) -> None:
+        self.ladder = ladder
+        self.level = level
+        self.budget = budget
+        self.deadline = deadline
+        self.choose: Callable[[State], int] = getattr(board, "choose_cell", choose_cell)
+        self.split: Split | None = getattr(board, "split", None)
+        self.nodes = 0
+        self.guesses = 0
+        self.stopped = False
+
+    def run(self, root: State, limit: int) -> tuple[int, list[Mask] | None]:
+        """Solutions of the focus of ``root`` (up to ``limit``) and the first
+        one found; sets ``stopped`` when the budget or deadline runs out."""
+        stack = [root]
+        solutions = 0
+        first: list[Mask] | None = None
+        propagate = self.ladder.propagate
+        while stack:
+            if self.nodes >= self.budget or (
+                self.deadline is not None and time.monotonic() > self.deadline
+            ):
+                self.stopped = True
+                break
+            s = stack.pop()
+            self.nodes += 1
+            outcome = propagate(s, self.level)
+            if outcome.status is Status.CONTRADICTION:
+                continue
+            found = 1
+            if outcome.status is not Status.SOLVED:
+                open_cells = _undecided(s)
+                if not open_cells:
+                    found = 1  # every cell of this part is decided
+                elif self.split is not None and _splits(parts := self.split(s)):
+                    found, solved = self.product(s, *parts, limit - solutions)
+                    if self.stopped:
+                        break
+                    s = State(s.board, solved, None, s.scratch, s.focus)
+                else:
+                    self.branch(s, stack)
+                    continue
+            if found and first is None:
+                first = s.cands[:]
+            solutions += found
+            if solutions >= limit:
+                return limit, first
+        return solutions, first
+
+    def product(
+        self, s: State, parts: list[Bits], free: Bits, limit: int
+    ) -> tuple[int, list[Mask]]:
+        """Solutions of independent parts multiply: count each (up to
+        ``limit``), smallest first, and stop at the first part without one.
+        Returns the product (capped) and the cells with each part's first
+        solution filled in (a free cell takes its lowest candidate)."""
+        cands = s.cands[:]
+        total = 1
+        for cell in cells_of(free):
+            total *= cands[cell].bit_count()
+            cands[cell] &= -cands[cell]
+        for part in sorted(parts, key=int.bit_count):
+            child = s.copy()
+            child.focus = part
+            if s.probes is not None:
+                child.probes = s.probes.copy()
+            found, first = self.run(child, limit)
+            if self.stopped or not found:
+                return 0, cands
+            assert first is not None
+            for cell in cells_of(part):
+                cands[cell] = first[cell]
+            total = min(total * found, limit)
+        return total, cands
+
+    def branch(self, s: State, stack: list[State]) -> None:
+        cell = self.choose(s)
+        mask = s.cands[cell]
+        self.guesses += 1
+        bits = []
+        while mask:
+            low = mask & -mask
+            bits.append(low)
+            mask ^= low
+        for bit in reversed(bits):
+            child = s.copy()
+            child.assume(cell, bit)
+            if s.probes is not None:
+                child.probes = s.probes.copy()
+            stack.append(child)
+
+
+def _undecided(s: State) -> int:
+    focus = s.focus
+    return sum(1 for c, m in enumerate(s.cands) if m & (m - 1) and focus >> c & 1)
+
+
+def _splits(parts: tuple[list[Bits], Bits]) -> bool:
+    """More than one part, or any free cell: worth counting separately."""
+    groups, free = parts
+    return len(groups) > 1 or free != 0
 
 
 def count(
@@ -71,42 +189,17 @@ def count(
 
     ``budget`` caps the number of nodes (propagations); ``deadline`` is a
     ``time.monotonic()`` instant. When either runs out the count so far is
-    returned with ``complete=False``.
+    returned with ``complete=False``. A board that can ``split`` a state into
+    independent parts has them counted one by one, and their counts multiply.
     """
-    stack = [state.copy()]
-    solutions = 0
-    guesses = 0
-    nodes = 0
-    first: tuple[Mask, ...] | None = None
-    choose = getattr(state.board, "choose_cell", choose_cell)
-    while stack:
-        if nodes >= budget or (deadline is not None and time.monotonic() > deadline):
-            return Count(solutions, False, guesses, nodes, first)
-        s = stack.pop()
-        nodes += 1
-        outcome = ladder.propagate(s, level)
-        if outcome.status is Status.CONTRADICTION:
-            continue
-        if outcome.status is Status.SOLVED:
-            solutions += 1
-            if first is None:
-                first = tuple(s.cands)
-            if solutions >= limit:
-                return Count(solutions, True, guesses, nodes, first)
-            continue
-        cell = choose(s)
-        mask = s.cands[cell]
-        guesses += 1
-        bits = []
-        while mask:
-            low = mask & -mask
-            bits.append(low)
-            mask ^= low
-        for bit in reversed(bits):
-            child = s.copy()
-            child.assume(cell, bit)
-            stack.append(child)
-    return Count(solutions, True, guesses, nodes, first)
+    run = _Search(ladder, level, budget, deadline, state.board)
+    root = state.copy()
+    root.focus = -1
+    solutions, first = run.run(root, limit)
+    if run.stopped:
+        solutions = min(solutions, limit)
+    first_t = tuple(first) if first is not None and solutions else None
+    return Count(solutions, not run.stopped, run.guesses, run.nodes, first_t)
 
 
 @dataclass(frozen=True)

@@ -88,9 +88,15 @@ class State:
     engine narrates (hints), ``None`` when it runs silent (search, generator).
     ``scratch`` lets a rule keep a cursor between calls on the same state;
     ``version`` counts the changes made through :meth:`restrict`.
+    ``focus`` is the bitboard of cells a search is deciding (every cell: -1);
+    probe and branching look only there, since the cells outside it belong to
+    independent parts of the board (see :mod:`pencilbox.engine.search`).
+
+    ``probes`` is the probe rung's memo of surviving trials (see
+    :class:`pencilbox.engine.ladder.ProbeMemo`); a copy starts without one.
     """
 
-    __slots__ = ("board", "cands", "trace", "scratch", "version")
+    __slots__ = ("board", "cands", "trace", "scratch", "version", "focus", "probes")
 
     def __init__(
         self,
@@ -98,16 +104,19 @@ class State:
         cands: list[Mask],
         trace: list[Deduction] | None = None,
         scratch: int = 0,
+        focus: int = -1,
     ) -> None:
         self.board = board
         self.cands = cands
         self.trace = trace
         self.scratch = scratch
         self.version = 0
+        self.focus = focus
+        self.probes: Any = None
 
     def copy(self) -> State:
         """A silent copy (no trace) for probes and search branches."""
-        return State(self.board, self.cands[:], None, self.scratch)
+        return State(self.board, self.cands[:], None, self.scratch, self.focus)
 
     @property
     def grid(self) -> Grid:

@@ -116,3 +116,9 @@ class Board:
         from .rules import choose_cell
 
         return choose_cell(state)
+
+    def split(self, state: State) -> tuple[list[Bits], Bits]:
+        """Independent parts and free cells (see :func:`rules.split`)."""
+        from .rules import split
+
+        return split(state)

@@ -88,8 +88,17 @@ def ceiling_region(g: Grid, near: Bits, maybe: Bits, cap: int) -> Bits:
     grown one step at a time until it holds more than ``cap`` cells: its size
     is exact when at most ``cap``, and otherwise only known to exceed ``cap``."""
     reach = near & maybe
+    left = maybe & g.not_left
+    right = maybe & g.not_right
+    cols = g.cols
     while reach.bit_count() <= cap:
-        grown = g.spread(reach) & maybe
+        grown = (
+            reach
+            | ((reach << 1) & left)
+            | ((reach >> 1) & right)
+            | ((reach << cols) & maybe)
+            | ((reach >> cols) & maybe)
+        )
         if grown == reach:
             break
         reach = grown
@@ -175,22 +184,23 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
     out: list[Finding] = []
     # Black in a frontier cell raises the floor (by at most the black cells
     # not yet in it, plus one).
-    if low + 1 + (black & ~floor).bit_count() > n:
+    others = black & ~floor  # whole blocks, none touching the circle
+    if low + 1 + others.bit_count() > n:
         for x in cells_of(frontier(g, circle, floor, black, maybe)):
             bit = 1 << x
-            grown = floor_region(g, near, black | bit)
-            if grown.bit_count() > n:
+            joined = g.flood(bit, others | bit)
+            if low + joined.bit_count() > n:
+                grown = floor | joined
                 reason = f"if {{cell}} were black, {here} would touch more than {n} black cells"
                 out.append((bit, WHITE, reason, (circle.cell, *cells_of(grown & ~bit))))
     # White lowers the ceiling. The ceiling grows the same way without a cell
     # it had not yet reached, so only the cells of ``reach`` can matter; and
     # when the ceiling exceeds n, only a cell whose removal splits its own
     # neighbourhood can bring it below n.
-    whole = reach.bit_count() > n
-    room = maybe | circle.bit
-    for x in cells_of(reach & ~black):
-        if whole and not splits(room, RINGS[g][x]):
-            continue
+    suspects = reach & ~black
+    if reach.bit_count() > n:
+        suspects &= local_cuts(g, maybe | circle.bit)
+    for x in cells_of(suspects):
         bit = 1 << x
         cut = ceiling_region(g, near & ~bit, maybe & ~bit, n - 1)
         k = cut.bit_count()
@@ -201,51 +211,31 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
 
 
 # -- local cut cells ----------------------------------------------------------------
-def _split_table() -> bytes:
-    """For each 8-bit pattern of a cell's ring (clockwise from the top-left),
-    1 when its orthogonal members (bits 1, 3, 5, 7) fall into two or more runs
-    of consecutive members: removing the cell may disconnect them."""
-    table = bytearray(256)
-    for pattern in range(256):
-        runs_with_side = 0
-        for i in range(8):
-            if pattern >> i & 1 and not pattern >> ((i - 1) % 8) & 1:
-                j = i
-                side = False
-                while pattern >> (j % 8) & 1 and j < i + 8:
-                    side = side or j % 2 == 1
-                    j += 1
-                runs_with_side += side
-        if pattern == 255:
-            runs_with_side = 1
-        table[pattern] = runs_with_side >= 2
-    return bytes(table)
+def local_cuts(g: Grid, room: Bits) -> Bits:
+    """The cells whose orthogonal neighbours in ``room`` fall into two or more
+    runs around their 8-ring: removing such a cell may disconnect them, and
+    no other cell can. All cells at once, by shifts.
 
-
-_SPLITS = _split_table()
-
-
-class _Rings(dict[Grid, tuple[tuple[Bits, ...], ...]]):
-    """Per grid, each cell's ring as 8 single-bit bitboards (0 off the board)."""
-
-    def __missing__(self, g: Grid) -> tuple[tuple[Bits, ...], ...]:
-        rings = tuple(
-            tuple(0 if c is None else 1 << c for c in g.ring(cell)) for cell in range(g.size)
-        )
-        self[g] = rings
-        return rings
-
-
-RINGS = _Rings()
-
-
-def splits(room: Bits, ring: tuple[Bits, ...]) -> bool:
-    """May removing the cell with this ring disconnect its neighbours in ``room``?"""
-    pattern = 0
-    for i, bit in enumerate(ring):
-        if room & bit:
-            pattern |= 1 << i
-    return bool(_SPLITS[pattern])
+    Going clockwise (N, E, S, W), a run of ring cells ends after an
+    orthogonal member unless the diagonal and the next orthogonal member
+    continue it; two or more such ends mean two or more runs.
+    """
+    cols = g.cols
+    full = g.full
+    nl, nr = g.not_left, g.not_right
+    north = (room << cols) & full
+    south = room >> cols
+    east = (room >> 1) & nr
+    west = (room << 1) & nl
+    ne = (room << (cols - 1)) & nr & full
+    nw = (room << (cols + 1)) & nl & full
+    se = (room >> (cols + 1)) & nr
+    sw = (room >> (cols - 1)) & nl
+    a = north & ~(ne & east)
+    b = east & ~(se & south)
+    c = south & ~(sw & west)
+    d = west & ~(nw & north)
+    return (a & b) | (c & d) | ((a | b) & (c | d))
 
 
 # -- running a verdict over every circle, to a fixpoint ------------------------------
@@ -326,19 +316,50 @@ def choose_cell(s: State) -> Cell:
     board: Board = s.board
     g = board.grid
     black, maybe = colours(s.cands)
+    focus = s.focus
     best = 0
     best_size = 1 << 30
     for circle in board.circles:
         floor = floor_region(g, circle.near, black)
         if floor.bit_count() >= circle.number:
             continue
-        edge = frontier(g, circle, floor, black, maybe)
+        edge = frontier(g, circle, floor, black, maybe) & focus
         k = edge.bit_count()
         if 0 < k < best_size:
             best, best_size = edge, k
     if not best:
-        best = maybe & ~black
+        best = maybe & ~black & focus
     return (best & -best).bit_length() - 1 if best else -1
+
+
+def split(s: State) -> tuple[list[Bits], Bits]:
+    """The undecided cells of the focus as independent parts.
+
+    A circle's sum depends only on the colours of its potential region (all
+    of it, uncapped): two undecided cells interact only when some circle's
+    potential region holds both. Cells in no potential region are free:
+    either colour changes no sum.
+    """
+    board: Board = s.board
+    g = board.grid
+    black, maybe = colours(s.cands)
+    open_cells = maybe & ~black & s.focus
+    parts: list[Bits] = []
+    seen = 0
+    for circle in board.circles:
+        reach = g.flood(circle.near & maybe, maybe) & open_cells
+        if not reach:
+            continue
+        seen |= reach
+        kept = []
+        for part in parts:
+            if part & reach:
+                reach |= part
+            else:
+                kept.append(part)
+        kept.append(reach)
+        parts = kept
+    return parts, open_cells & ~seen
 
 
 RULES = [
