@@ -236,6 +236,8 @@ class Ladder:
                     continue
                 trial = state.copy()
                 trial.assume(cell, 1 << v)
+                if trial.why is not None:
+                    trial.why[cell] |= 1  # bit 0: this assumption
                 outcome = self.propagate(trial, below)
                 if outcome.status is not Status.CONTRADICTION:
                     after = trial.cands
@@ -256,5 +258,15 @@ class Ladder:
                     f"if {name(cell)} were {self.value_name(v)}, "
                     f"{why.rule} would find a contradiction: {why.reason}"
                 )
-                return state.restrict(cell, mask & ~(1 << v), "probe", reason, premises)
+                before = state.why[cell] if state.why is not None else 0
+                result = state.restrict(cell, mask & ~(1 << v), "probe", reason, premises)
+                if state.why is not None and trial.why is not None:
+                    # The trial's premises are cells it decided itself: what
+                    # the elimination rests on is what the contradiction did,
+                    # less the assumption.
+                    blamed = 0
+                    for p in why.premises:
+                        blamed |= trial.why[p]
+                    state.why[cell] = (before | blamed) & ~1
+                return result
         return NOTHING

@@ -85,51 +85,84 @@ class _Search:
         self.guesses = 0
         self.stopped = False
 
-    def run(self, root: State, limit: int) -> tuple[int, list[Mask] | None]:
-        """Solutions of the focus of ``root`` (up to ``limit``) and the first
-        one found; sets ``stopped`` when the budget or deadline runs out."""
-        stack = [root]
-        solutions = 0
+    def run(self, root: State, limit: int) -> tuple[int, list[Mask] | None, int]:
+        """Solutions of the focus of ``root`` (up to ``limit``), the first one
+        found, and, when there is none, the conflict: the decisions (bit
+        ``d`` for the guess at depth ``d``) that together leave none.
+
+        Depth first. When the state tracks why each cell is decided
+        (``State.why``), a branch whose conflict does not hold its own guess
+        refutes its siblings too, and the search jumps back past them
+        (conflict-directed backjumping); otherwise every conflict is
+        :data:`EVERY` and the search is plain backtracking. Sets ``stopped``
+        when the budget or deadline runs out.
+        """
         first: list[Mask] | None = None
-        propagate = self.ladder.propagate
-        while stack:
+        frames: list[_Frame] = []
+        s = root
+        while True:
             if self.nodes >= self.budget or (
                 self.deadline is not None and time.monotonic() > self.deadline
             ):
                 self.stopped = True
-                break
-            s = stack.pop()
+                return sum(f.total for f in frames), first, EVERY
             self.nodes += 1
-            outcome = propagate(s, self.level)
-            if outcome.status is Status.CONTRADICTION:
+            found, conflict, solved = self.visit(s, frames, limit)
+            if solved is None and found < 0:
+                s = frames[-1].next_child()
                 continue
-            found = 1
-            if outcome.status is not Status.SOLVED:
-                open_cells = _undecided(s)
-                if not open_cells:
-                    found = 1  # every cell of this part is decided
-                elif self.split is not None and _splits(parts := self.split(s)):
-                    found, solved = self.product(s, *parts, limit - solutions)
-                    if self.stopped:
-                        break
-                    s = State(s.board, solved, None, s.scratch, s.focus)
-                else:
-                    self.branch(s, stack)
-                    continue
+            if self.stopped:
+                return sum(f.total for f in frames) + found, first, EVERY
             if found and first is None:
-                first = s.cands[:]
-            solutions += found
-            if solutions >= limit:
-                return limit, first
-        return solutions, first
+                first = solved
+            # Hand the result up until some frame has a child left to try.
+            while frames:
+                f = frames[-1]
+                f.total += found
+                if f.total >= limit:
+                    return limit, first, EVERY
+                if not found:
+                    own = 1 << f.depth
+                    if conflict != EVERY and not conflict & own:
+                        frames.pop()  # the guess is not to blame: jump back
+                        continue
+                    f.conflict |= conflict & ~own
+                if f.left():
+                    break
+                frames.pop()
+                found = f.total
+                conflict = f.conflict if not found else EVERY
+            else:
+                return min(found, limit), first, conflict
+            s = frames[-1].next_child()
+
+    def visit(
+        self, s: State, frames: list[_Frame], limit: int
+    ) -> tuple[int, int, list[Mask] | None]:
+        """Propagate one node. Returns (solutions, conflict, a solution), or
+        (-1, 0, None) after pushing a frame to branch on."""
+        outcome = self.ladder.propagate(s, self.level)
+        if outcome.status is Status.CONTRADICTION:
+            assert outcome.contradiction is not None
+            return 0, blame(s, outcome.contradiction.premises), None
+        if outcome.status is Status.SOLVED or not _undecided(s):
+            return 1, 0, s.cands[:]  # solved, or every cell of this part decided
+        if self.split is not None and _splits(parts := self.split(s)):
+            found, cands, conflict = self.product(s, *parts, limit)
+            return found, conflict, cands if found else None
+        cell = self.choose(s)
+        self.guesses += 1
+        frames.append(_Frame(s, cell, s.depth + 1))
+        return -1, 0, None
 
     def product(
         self, s: State, parts: list[Bits], free: Bits, limit: int
-    ) -> tuple[int, list[Mask]]:
+    ) -> tuple[int, list[Mask], int]:
         """Solutions of independent parts multiply: count each (up to
         ``limit``), smallest first, and stop at the first part without one.
-        Returns the product (capped) and the cells with each part's first
-        solution filled in (a free cell takes its lowest candidate)."""
+        Returns the product (capped), the cells with each part's first
+        solution filled in (a free cell takes its lowest candidate), and the
+        conflict of a part without solutions."""
         cands = s.cands[:]
         total = 1
         for cell in cells_of(free):
@@ -140,30 +173,65 @@ class _Search:
             child.focus = part
             if s.probes is not None:
                 child.probes = s.probes.copy()
-            found, first = self.run(child, limit)
+            found, first, conflict = self.run(child, limit)
             if self.stopped or not found:
-                return 0, cands
+                return 0, cands, conflict
             assert first is not None
             for cell in cells_of(part):
                 cands[cell] = first[cell]
             total = min(total * found, limit)
-        return total, cands
+        return total, cands, 0
 
-    def branch(self, s: State, stack: list[State]) -> None:
-        cell = self.choose(s)
-        mask = s.cands[cell]
-        self.guesses += 1
-        bits = []
+
+EVERY = -1
+"""The conflict of a failure that cannot be traced to particular guesses."""
+
+
+def blame(s: State, premises: tuple[int, ...]) -> int:
+    """The guesses a contradiction with these premises rests on."""
+    why = s.why
+    if why is None:
+        return EVERY
+    out = 0
+    for cell in premises:
+        out |= why[cell]
+    return out
+
+
+class _Frame:
+    """A node being branched on: the state, its cell, the values left."""
+
+    __slots__ = ("state", "cell", "values", "depth", "total", "conflict")
+
+    def __init__(self, state: State, cell: int, depth: int) -> None:
+        mask = state.cands[cell]
+        values = []
         while mask:
             low = mask & -mask
-            bits.append(low)
+            values.append(low)
             mask ^= low
-        for bit in reversed(bits):
-            child = s.copy()
-            child.assume(cell, bit)
-            if s.probes is not None:
-                child.probes = s.probes.copy()
-            stack.append(child)
+        values.reverse()  # popped lowest value first
+        self.state = state
+        self.cell = cell
+        self.values = values
+        self.depth = depth
+        self.total = 0
+        self.conflict = 0
+
+    def left(self) -> bool:
+        return bool(self.values)
+
+    def next_child(self) -> State:
+        s = self.state
+        bit = self.values.pop()
+        child = s.copy()
+        child.assume(self.cell, bit)
+        child.depth = self.depth
+        if child.why is not None:
+            child.why[self.cell] = 1 << self.depth
+        if s.probes is not None:
+            child.probes = s.probes.copy() if self.values else s.probes
+        return child
 
 
 def _undecided(s: State) -> int:
@@ -195,7 +263,10 @@ def count(
     run = _Search(ladder, level, budget, deadline, state.board)
     root = state.copy()
     root.focus = -1
-    solutions, first = run.run(root, limit)
+    root.depth = 0
+    if getattr(state.board, "exact_premises", False):
+        root.why = [0] * len(root.cands)
+    solutions, first, _ = run.run(root, limit)
     if run.stopped:
         solutions = min(solutions, limit)
     first_t = tuple(first) if first is not None and solutions else None

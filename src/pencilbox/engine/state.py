@@ -94,9 +94,16 @@ class State:
 
     ``probes`` is the probe rung's memo of surviving trials (see
     :class:`pencilbox.engine.ladder.ProbeMemo`); a copy starts without one.
+
+    ``why`` (search on boards whose rules give exact premises) holds, per
+    cell, the bitmask of the guesses its deductions rest on (bit ``d``: the
+    guess at depth ``d``; bit 0: a probe's assumption); ``depth`` counts the
+    guesses made above this state.
     """
 
-    __slots__ = ("board", "cands", "trace", "scratch", "version", "focus", "probes")
+    __slots__ = (
+        "board", "cands", "trace", "scratch", "version", "focus", "probes", "why", "depth",
+    )
 
     def __init__(
         self,
@@ -113,10 +120,16 @@ class State:
         self.version = 0
         self.focus = focus
         self.probes: Any = None
+        self.why: list[int] | None = None
+        self.depth = 0
 
     def copy(self) -> State:
         """A silent copy (no trace) for probes and search branches."""
-        return State(self.board, self.cands[:], None, self.scratch, self.focus)
+        out = State(self.board, self.cands[:], None, self.scratch, self.focus)
+        if self.why is not None:
+            out.why = self.why[:]
+        out.depth = self.depth
+        return out
 
     @property
     def grid(self) -> Grid:
@@ -155,6 +168,12 @@ class State:
             return Contradiction(rule, reason, (cell, *premises))
         self.cands[cell] = new
         self.version += 1
+        why = self.why
+        if why is not None:
+            w = why[cell]
+            for p in premises:
+                w |= why[p]
+            why[cell] = w
         if self.trace is not None:
             self.trace.append(Deduction(cell, new, old & ~new, rule, reason, premises))
         return PROGRESS

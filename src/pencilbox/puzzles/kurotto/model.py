@@ -92,6 +92,9 @@ class Board:
     circles: tuple[Circle, ...]
     """The numbered circles, row-major."""
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    exact_premises = True
+    """Every deduction names all the cells it rests on, so search may trace
+    a contradiction back to the guesses behind it (backjumping)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:
