@@ -22,6 +22,24 @@ REAL_URLS = [
     "https://puzz.link/p?kurotto/5/5/30m4h6h4m02",
 ]
 
+ANSWER_17X13 = """
+o # # # o o # # o # # o o # # # o
+# o o # o # # o # o # # o # o o #
+# o o o # # o o # o o # # o o o #
+# o # o o o o # # # o # # # o # #
+o o o # o # # # o o # # o o # # o
+o # o # o # o o o # o o # # o o #
+# # o o # o o # # # o # # o o # #
+# o o # # # o # o # # o # # o # o
+o # # # o # # o o o o # o # # o o
+# # o o # o o # # # o # o # o # #
+# o o # o # o # # o o # o o o o #
+# o o o # # o # o # # o o # # o o
+o # # # o # # o o o # # o o o # o
+"""
+"""The 17×13's answer as an outside ASP solver (clingo 5.8) found it, the
+only one; circles are white."""
+
 ANSWER_6X6 = """
 o # o # o o
 # o # o o #

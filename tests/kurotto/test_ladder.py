@@ -13,7 +13,7 @@ from pencilbox.engine.kind import Puzzle
 from pencilbox.engine.ladder import Status
 from pencilbox.puzzles.kurotto import rules
 
-from .kurotto_data import ANSWER_5X5, ANSWER_6X6, REAL_URLS, random_puzzle
+from .kurotto_data import ANSWER_5X5, ANSWER_6X6, ANSWER_17X13, REAL_URLS, random_puzzle
 
 LIMIT = 40
 
@@ -127,6 +127,20 @@ def test_real_puzzles_are_unique(kind, index):
     assert kind.validate(p, c.first) == []
     if index in KNOWN:
         assert c.first == kind.parse_solution(KNOWN[index], p)
+
+
+def test_real_17x13_answer_survives_probe_and_a_cut_count_says_so(kind):
+    """The hard 17×13 (see README, known limits): the outside solver's answer
+    passes the validator, keeps every cell's colour through probe, and a
+    count cut short by its budget reports itself incomplete."""
+    p = kind.from_url(REAL_URLS[5])
+    answer = kind.parse_solution(ANSWER_17X13, p)
+    assert kind.validate(p, answer) == []
+    s = kind.start(p)
+    assert kind.ladder.propagate(s, kind.ladder.top).status is Status.STALLED
+    assert all(s.cands[cell] >> v & 1 for cell, v in enumerate(answer))
+    c = kind.count(p, budget=5)
+    assert not c.complete and c.nodes == 5 and c.solutions <= 1
 
 
 def test_real_4x4_is_graded_by_probe(kind):
