@@ -24,6 +24,10 @@ REAL = [
     ("5x5", "https://puzz.link/p?kurotto/5/5/30m4h6h4m02"),
 ]
 
+HARD = ("https://puzz.link/p?kurotto/17/13/7i4i-1ai4iay1i6ibi0y3ibi9i-14iay4i7i-10i4y-11iei6ici3y1ibi7"
+        "i2y-10i8i0i4i1")
+"""The real 17×13 that search does not settle yet (18 s for an outside ASP solver)."""
+
 
 def _ms(xs: list[float]) -> str:
     xs = sorted(xs)
@@ -59,3 +63,9 @@ def run() -> None:
         dt = time.perf_counter() - t
         print(f"real {name:8s} count {dt:7.2f} s  solutions {c.solutions} "
               f"complete {c.complete} nodes {c.nodes}")
+    # The known limit (README): how far 30 s of search gets on the 17×13.
+    p = kind.from_url(HARD)
+    t = time.perf_counter()
+    c = kind.count(p, seconds=30)
+    print(f"real 17x13    count {time.perf_counter() - t:7.2f} s  solutions {c.solutions} "
+          f"complete {c.complete} nodes {c.nodes} guesses {c.guesses}")
