@@ -210,7 +210,13 @@ class _Frame:
             low = mask & -mask
             values.append(low)
             mask ^= low
-        values.reverse()  # popped lowest value first
+        values.reverse()  # popped from the end: lowest value first
+        memo = state.probes
+        if memo is not None:
+            # After a probe pass, try first the value whose trial decided
+            # most: it reaches a solution or a contradiction soonest.
+            kept = memo.kept
+            values.sort(key=lambda bit: len(kept.get((cell, bit.bit_length() - 1), ())))
         self.state = state
         self.cell = cell
         self.values = values

@@ -2,7 +2,8 @@
 
 Every plain cell starts as {black, white}; circles are white. The theorem is
 interval arithmetic. Each numbered circle's clue is bracketed by two flood
-fills (:func:`bracket`, the one helper every rule reads):
+fills (:func:`floor_region` and :func:`ceiling_region`, the helpers every
+rule reads):
 
 - the *floor* D, the decided black cells connected to the circle (the blocks
   of decided black cells touching it): the sum is at least ``|D|``;
@@ -72,12 +73,6 @@ def colours(cands: list[int]) -> tuple[Bits, Bits]:
     return int(raw.translate(_AS_BLACK), 2), int(raw.translate(_AS_MAYBE), 2)
 
 
-def bracket(g: Grid, near: Bits, black: Bits, maybe: Bits, cap: int) -> tuple[Bits, Bits]:
-    """The floor and ceiling regions of the circle whose neighbours are ``near``
-    (see :func:`floor_region` and :func:`ceiling_region`)."""
-    return floor_region(g, near, black), ceiling_region(g, near, maybe, cap)
-
-
 def floor_region(g: Grid, near: Bits, black: Bits) -> Bits:
     """The decided black cells connected to the circle: exact."""
     return g.flood(near & black, black)
@@ -121,23 +116,16 @@ def _walls(g: Grid, circle: Circle, region: Bits, maybe: Bits) -> tuple[Cell, ..
 def judge_sum(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
     n = circle.number
     here = g.name(circle.cell)
-    floor, ceiling = bracket(g, circle.near, black, maybe, n)
+    floor = floor_region(g, circle.near, black)
     low = floor.bit_count()
     if low > n:
         return Contradiction(
             "sum", f"{here} says {n} but already touches more than {n} black cells",
             (circle.cell, *cells_of(floor)),
         )
-    high = ceiling.bit_count()
-    if high < n:
-        return Contradiction(
-            "sum", f"{here} says {n} but at most {high} cells can still reach it",
-            _walls(g, circle, ceiling, maybe),
-        )
-    if high == n and ceiling & ~black:
-        reason = f"{here} says {n} and exactly {n} cells can still reach it, so {{cell}} is black"
-        return ((ceiling & ~black, BLACK, reason, _walls(g, circle, ceiling, maybe)),)
     if low == n:
+        # The ceiling holds the floor, so it is at least n: only the
+        # frontier can change.
         edge = frontier(g, circle, floor, black, maybe)
         if edge:
             reason = (
@@ -147,6 +135,17 @@ def judge_sum(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
                 else f"{here} says 0, so {{cell}} next to it is white"
             )
             return ((edge, WHITE, reason, (circle.cell, *cells_of(floor))),)
+        return ()
+    ceiling = ceiling_region(g, circle.near, maybe, n)
+    high = ceiling.bit_count()
+    if high < n:
+        return Contradiction(
+            "sum", f"{here} says {n} but at most {high} cells can still reach it",
+            _walls(g, circle, ceiling, maybe),
+        )
+    if high == n and ceiling & ~black:
+        reason = f"{here} says {n} and exactly {n} cells can still reach it, so {{cell}} is black"
+        return ((ceiling & ~black, BLACK, reason, _walls(g, circle, ceiling, maybe)),)
     return ()
 
 
@@ -178,9 +177,11 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
     here = g.name(circle.cell)
     floor = floor_region(g, near, black)
     low = floor.bit_count()
-    reach = ceiling_region(g, near, maybe, n)
-    if low >= n or reach.bit_count() < n:
+    if low >= n:
         return ()  # settled, or the sum rule's contradiction
+    reach = ceiling_region(g, near, maybe, n)
+    if reach.bit_count() < n:
+        return ()  # the sum rule's contradiction
     out: list[Finding] = []
     # Black in a frontier cell raises the floor (by at most the black cells
     # not yet in it, plus one).
