@@ -73,6 +73,8 @@ class Circle:
     bit: Bits
     near: Bits
     """Its orthogonal neighbours."""
+    name: str
+    """Its name in reasons ("r3c5")."""
     area: Bits
     """Every cell within ``number + 3`` steps: all a rule needs to look at to
     judge this circle (its floor is exact up to ``number`` cells, its ceiling
@@ -110,7 +112,7 @@ class Board:
                 if grown == area:
                     break
                 area = grown
-            circles.append(Circle(cell, v, bit, g.spread(bit) & ~bit, area))
+            circles.append(Circle(cell, v, bit, g.spread(bit) & ~bit, g.name(cell), area))
         every = g.bits(c for c, v in enumerate(p.clues) if v is not None)
         return Board(p, g, every, tuple(circles))
 

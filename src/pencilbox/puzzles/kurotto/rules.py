@@ -47,6 +47,7 @@ memoised on the board and shared by every search branch and probe.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from pencilbox.engine.grid import Bits, Cell, Grid, cells_of
 from pencilbox.engine.ladder import Ladder, Rule
@@ -59,7 +60,7 @@ LEVELS = ("sum", "door", "echo", "probe")
 Finding = tuple[Bits, int, str, tuple[Cell, ...]]
 """Cells to paint, their value, the reason ("{cell}" names each), premises."""
 Verdict = Contradiction | tuple[Finding, ...]
-Examine = Callable[[Grid, Circle, Bits, Bits], Verdict]
+Examine = Callable[[Grid, Circle, Bits, Bits, list[Any]], Verdict]
 
 _AS_BLACK = bytes.maketrans(b"\x00\x01\x02\x03", b"0100")
 _AS_MAYBE = bytes.maketrans(b"\x00\x01\x02\x03", b"0101")
@@ -100,6 +101,27 @@ def ceiling_region(g: Grid, near: Bits, maybe: Bits, cap: int) -> Bits:
     return reach
 
 
+def _floor(g: Grid, circle: Circle, black: Bits, entry: list[Any]) -> Bits:
+    """The floor region, computed once per memo entry (shared by the rules)."""
+    floor = entry[3]
+    if floor is None:
+        floor = entry[3] = floor_region(g, circle.near, black)
+    return floor
+
+
+def _ceiling(g: Grid, circle: Circle, maybe: Bits, entry: list[Any]) -> Bits:
+    """The ceiling region capped at the circle's number, once per memo entry."""
+    reach = entry[4]
+    if reach is None:
+        reach = entry[4] = ceiling_region(g, circle.near, maybe, circle.number)
+    return reach
+
+
+def fresh_entry() -> list[Any]:
+    """A memo entry: the three rules' verdicts, then the floor and ceiling."""
+    return [None, None, None, None, None]
+
+
 def frontier(g: Grid, circle: Circle, floor: Bits, black: Bits, maybe: Bits) -> Bits:
     """The undecided cells next to the circle or to its floor region."""
     return g.spread(floor | circle.bit) & maybe & ~black
@@ -113,10 +135,10 @@ def _walls(g: Grid, circle: Circle, region: Bits, maybe: Bits) -> tuple[Cell, ..
 
 # -- the three verdicts ------------------------------------------------------------
 # Each judges one circle from the colours of the cells in its area only.
-def judge_sum(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
+def judge_sum(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any]) -> Verdict:
     n = circle.number
-    here = g.name(circle.cell)
-    floor = floor_region(g, circle.near, black)
+    here = circle.name
+    floor = _floor(g, circle, black, entry)
     low = floor.bit_count()
     if low > n:
         return Contradiction(
@@ -136,7 +158,7 @@ def judge_sum(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
             )
             return ((edge, WHITE, reason, (circle.cell, *cells_of(floor))),)
         return ()
-    ceiling = ceiling_region(g, circle.near, maybe, n)
+    ceiling = _ceiling(g, circle, maybe, entry)
     high = ceiling.bit_count()
     if high < n:
         return Contradiction(
@@ -149,16 +171,16 @@ def judge_sum(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
     return ()
 
 
-def judge_door(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
+def judge_door(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any]) -> Verdict:
     n = circle.number
-    floor = floor_region(g, circle.near, black)
+    floor = _floor(g, circle, black, entry)
     low = floor.bit_count()
     if low >= n:
         return ()
     edge = frontier(g, circle, floor, black, maybe)
     if edge & (edge - 1):
         return ()
-    here = g.name(circle.cell)
+    here = circle.name
     if not edge:
         return Contradiction(
             "door", f"{here} says {n}, touches {low} black cells and can no longer grow",
@@ -171,15 +193,15 @@ def judge_door(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
     return ((edge, BLACK, reason, (*_walls(g, circle, floor, maybe), *cells_of(floor))),)
 
 
-def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> Verdict:
+def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any]) -> Verdict:
     n = circle.number
     near = circle.near
-    here = g.name(circle.cell)
-    floor = floor_region(g, near, black)
+    here = circle.name
+    floor = _floor(g, circle, black, entry)
     low = floor.bit_count()
     if low >= n:
         return ()  # settled, or the sum rule's contradiction
-    reach = ceiling_region(g, near, maybe, n)
+    reach = _ceiling(g, circle, maybe, entry)
     if reach.bit_count() < n:
         return ()  # the sum rule's contradiction
     out: list[Finding] = []
@@ -255,10 +277,10 @@ def _saturate(s: State, rule: str, slot: int, judge: Examine) -> Result:
             key = (circle.cell, black & area, maybe & area)
             verdicts = memo.get(key)
             if verdicts is None:
-                verdicts = memo[key] = [None, None, None]
+                verdicts = memo[key] = fresh_entry()
             verdict = verdicts[slot]
             if verdict is None:
-                verdict = verdicts[slot] = judge(g, circle, black & area, maybe & area)
+                verdict = verdicts[slot] = judge(g, circle, black & area, maybe & area, verdicts)
             if not verdict:
                 continue
             if isinstance(verdict, Contradiction):
@@ -305,7 +327,8 @@ def check_complete(s: State) -> Result:
     board: Board = s.board
     black, maybe = colours(s.cands)
     for circle in board.circles:
-        verdict = judge_sum(board.grid, circle, black & circle.area, maybe & circle.area)
+        verdict = judge_sum(board.grid, circle, black & circle.area, maybe & circle.area,
+                            fresh_entry())
         if isinstance(verdict, Contradiction):
             return verdict
     return NOTHING
