@@ -205,11 +205,13 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
     if reach.bit_count() < n:
         return ()  # the sum rule's contradiction
     out: list[Finding] = []
-    # Black in a frontier cell raises the floor (by at most the black cells
-    # not yet in it, plus one).
+    # Black in a frontier cell raises the floor by itself and the blocks
+    # beside it.
     others = black & ~floor  # whole blocks, none touching the circle
-    if low + 1 + others.bit_count() > n:
-        for x in cells_of(frontier(g, circle, floor, black, maybe)):
+    edge = frontier(g, circle, floor, black, maybe)
+    if low + 1 + g.flood(g.spread(edge) & others, others).bit_count() > n:
+        # (at most the frontier cell and the blocks beside the frontier join)
+        for x in cells_of(edge):
             bit = 1 << x
             joined = g.flood(bit, others | bit)
             if low + joined.bit_count() > n:
@@ -269,18 +271,21 @@ def _saturate(s: State, rule: str, slot: int, judge: Examine) -> Result:
     if len(memo) > _MEMO_LIMIT:
         memo.clear()
     result: Result = NOTHING
+    silent = s.trace is None
     while True:
         black, maybe = colours(s.cands)
         progress = False
         for circle in board.circles:
             area = circle.area
-            key = (circle.cell, black & area, maybe & area)
+            near_black = black & area
+            near_maybe = maybe & area
+            key = (circle.cell, near_black, near_maybe)
             verdicts = memo.get(key)
             if verdicts is None:
                 verdicts = memo[key] = fresh_entry()
             verdict = verdicts[slot]
             if verdict is None:
-                verdict = verdicts[slot] = judge(g, circle, black & area, maybe & area, verdicts)
+                verdict = verdicts[slot] = judge(g, circle, near_black, near_maybe, verdicts)
             if not verdict:
                 continue
             if isinstance(verdict, Contradiction):
@@ -290,8 +295,13 @@ def _saturate(s: State, rule: str, slot: int, judge: Examine) -> Result:
                 if not todo:
                     continue
                 for cell in cells_of(todo):
-                    r = s.fix(cell, value, rule, reason.replace("{cell}", g.name(cell)),
-                              premises)
+                    # A silent state keeps no reason unless it is a contradiction.
+                    said = (
+                        reason
+                        if silent and s.cands[cell] >> value & 1
+                        else reason.replace("{cell}", g.name(cell))
+                    )
+                    r = s.fix(cell, value, rule, said, premises)
                     if isinstance(r, Contradiction):
                         return r
                 if value == WHITE:
