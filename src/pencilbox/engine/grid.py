@@ -140,13 +140,18 @@ class Grid:
             | (bits >> self.cols)
         )
 
-    def flood(self, seed: Bits, allowed: Bits) -> Bits:
-        """All cells of ``allowed`` connected to ``seed`` through ``allowed``."""
+    def flood(self, seed: Bits, allowed: Bits, cap: int | None = None) -> Bits:
+        """All cells of ``allowed`` connected to ``seed`` through ``allowed``.
+
+        With ``cap``, growth (one step at a time) stops once the region holds
+        more than ``cap`` cells: its size is then only known to exceed it.
+        """
         reach = seed & allowed
         left = allowed & self.not_left
         right = allowed & self.not_right
         cols = self.cols
-        while True:
+        limit = self.size if cap is None else cap
+        while reach.bit_count() <= limit:
             grown = (
                 reach
                 | ((reach << 1) & left)
@@ -155,8 +160,9 @@ class Grid:
                 | ((reach >> cols) & allowed)
             )
             if grown == reach:
-                return reach
+                break
             reach = grown
+        return reach
 
     def components(self, allowed: Bits) -> list[Bits]:
         """The connected components of ``allowed``."""

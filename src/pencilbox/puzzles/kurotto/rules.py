@@ -83,22 +83,7 @@ def ceiling_region(g: Grid, near: Bits, maybe: Bits, cap: int) -> Bits:
     """The cells reachable from the circle through cells that are not white,
     grown one step at a time until it holds more than ``cap`` cells: its size
     is exact when at most ``cap``, and otherwise only known to exceed ``cap``."""
-    reach = near & maybe
-    left = maybe & g.not_left
-    right = maybe & g.not_right
-    cols = g.cols
-    while reach.bit_count() <= cap:
-        grown = (
-            reach
-            | ((reach << 1) & left)
-            | ((reach >> 1) & right)
-            | ((reach << cols) & maybe)
-            | ((reach >> cols) & maybe)
-        )
-        if grown == reach:
-            break
-        reach = grown
-    return reach
+    return g.flood(near, maybe, cap)
 
 
 def _floor(g: Grid, circle: Circle, black: Bits, entry: list[Any]) -> Bits:
