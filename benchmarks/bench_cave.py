@@ -17,8 +17,10 @@ REAL_19X11 = (
 def run() -> None:
     kind = pencilbox.puzzle("cave")
     for n, boards in ((10, 100), (20, 30)):
-        ms = [timed(lambda s=s, n=n: kind.generate(n, n, density=0.5, seed=s))[0]
-              for s in range(boards)]
+        ms = [
+            timed(lambda s=s, n=n: kind.generate(n, n, density=0.5, seed=s))[0]
+            for s in range(boards)
+        ]
         print(f"generate {n}x{n}: {summary(ms)}")
     puzzles = [kind.generate(10, 10, density=0.85, seed=s)[0] for s in range(30)]
     print("10x10 at density 0.85 (30 boards), count-to-2:")
@@ -34,5 +36,7 @@ def run() -> None:
         for seed in range(3):
             p, _ = kind.generate(25, 25, density=density, seed=seed)
             ms, c = timed(lambda p=p: kind.count(p))
-            print(f"25x25 density {density} seed {seed}: {c.solutions} solution(s) "
-                  f"complete={c.complete} guesses {c.guesses} nodes {c.nodes}, {ms:.0f} ms")
+            print(
+                f"25x25 density {density} seed {seed}: {c.solutions} solution(s) "
+                f"complete={c.complete} guesses {c.guesses} nodes {c.nodes}, {ms:.0f} ms"
+            )

@@ -66,8 +66,14 @@ def run() -> None:
         f"board after pin, {removed_by_span('link') / BOARDS:.0f} after link"
     )
 
-    for rows, cols, cycles in [(3, 3, False), (4, 4, False), (5, 5, False), (6, 6, False),
-                               (4, 4, True), (6, 6, True)]:
+    for rows, cols, cycles in [
+        (3, 3, False),
+        (4, 4, False),
+        (5, 5, False),
+        (6, 6, False),
+        (4, 4, True),
+        (6, 6, True),
+    ]:
         t = time.perf_counter()
         n = kind.census(rows, cols, cycles=cycles)
         what = "cycles" if cycles else "directed paths"

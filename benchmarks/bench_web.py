@@ -29,13 +29,22 @@ def p95(xs: list[float]) -> float:
 
 def play(client: object, name: str, level: str) -> tuple[list[float], str]:
     kind = pencilbox.puzzle(name)
-    dealt = client.get("/api/puzzle", params={  # type: ignore[attr-defined]
-        "type": name, "size": SIZE, "grade": level, "index": 0}).json()
+    dealt = client.get(
+        "/api/puzzle",
+        params={  # type: ignore[attr-defined]
+            "type": name,
+            "size": SIZE,
+            "grade": level,
+            "index": 0,
+        },
+    ).json()
     p = kind.parse(dealt["url"])
     answer = client.post("/api/solve", json={"puzzle": dealt["url"]}).json()  # type: ignore[attr-defined]
     solution = [row.split() for row in answer["grid"]]
-    marks = [[g if g is not None else "?" for g in dealt["given"][r * p.cols:(r + 1) * p.cols]]
-             for r in range(p.rows)]
+    marks = [
+        [g if g is not None else "?" for g in dealt["given"][r * p.cols : (r + 1) * p.cols]]
+        for r in range(p.rows)
+    ]
     times: list[float] = []
     for _ in range(MAX_CALLS):
         body = {"puzzle": dealt["url"], "marks": [" ".join(row) for row in marks], "level": level}
@@ -46,8 +55,12 @@ def play(client: object, name: str, level: str) -> tuple[list[float], str]:
             r, c = h["cell"]
             marks[r][c] = h["value"]
         elif h.get("status") == "stalled":
-            open_cells = [(r, c) for r in range(p.rows) for c in range(p.cols)
-                          if marks[r][c] == "?" and solution[r][c] != "?"]
+            open_cells = [
+                (r, c)
+                for r in range(p.rows)
+                for c in range(p.cols)
+                if marks[r][c] == "?" and solution[r][c] != "?"
+            ]
             if not open_cells:
                 break
             r, c = open_cells[0]
@@ -62,8 +75,10 @@ def run() -> None:
 
     client = TestClient(create_app())
     print(f"hint latency through /api/hint, {SIZE}x{SIZE}, up to {MAX_CALLS} calls per row")
-    print(f"{'type':8} {'level':7} {'board':18} {'calls':>5} {'p50 ms':>7} {'p95 ms':>7} "
-          f"{'max ms':>7}")
+    print(
+        f"{'type':8} {'level':7} {'board':18} {'calls':>5} {'p50 ms':>7} {'p95 ms':>7} "
+        f"{'max ms':>7}"
+    )
     worst = 0.0
     for name in pencilbox.puzzle_names():
         for level in pencilbox.puzzle(name).levels:
@@ -71,8 +86,11 @@ def run() -> None:
             q = p95(times)
             worst = max(worst, q)
             flag = "" if q <= TARGET_MS else "  over target"
-            print(f"{name:8} {level:7} {board:18} {len(times):5d} "
-                  f"{statistics.median(times):7.1f} {q:7.1f} {max(times):7.1f}{flag}", flush=True)
+            print(
+                f"{name:8} {level:7} {board:18} {len(times):5d} "
+                f"{statistics.median(times):7.1f} {q:7.1f} {max(times):7.1f}{flag}",
+                flush=True,
+            )
     print(f"worst p95: {worst:.1f} ms (target {TARGET_MS:g} ms)")
 
 

@@ -20,8 +20,10 @@ def summary(ms: list[float]) -> str:
     ordered = sorted(ms)
     p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (f"median {statistics.median(ordered):8.2f} ms   p90 {p90:8.2f} ms   "
-            f"p95 {p95:8.2f} ms   max {ordered[-1]:8.2f} ms   (n={len(ordered)})")
+    return (
+        f"median {statistics.median(ordered):8.2f} ms   p90 {p90:8.2f} ms   "
+        f"p95 {p95:8.2f} ms   max {ordered[-1]:8.2f} ms   (n={len(ordered)})"
+    )
 
 
 def level_table(kind: Any, puzzles: list[Any], title: str) -> None:
@@ -29,7 +31,6 @@ def level_table(kind: Any, puzzles: list[Any], title: str) -> None:
     print(title)
     for level in kind.levels:
         fix = [timed(lambda p=p, lv=level: kind.solve(p, level=lv))[0] for p in puzzles]
-        cnt = [timed(lambda p=p, lv=level: kind.count(p, limit=2, level=lv))[0]
-               for p in puzzles]
+        cnt = [timed(lambda p=p, lv=level: kind.count(p, limit=2, level=lv))[0] for p in puzzles]
         print(f"  {level:<8} fixpoint   {summary(fix)}")
         print(f"  {level:<8} count-to-2 {summary(cnt)}")

@@ -45,8 +45,20 @@ def test_puzzles(capsys) -> None:
 
 
 def test_generate_shape(capsys) -> None:
-    code, objs, _ = run(capsys, "generate", "yinyang", "--size", "5", "--cols", "7",
-                        "--density", "0.4", "--seed", "9", "--json")
+    code, objs, _ = run(
+        capsys,
+        "generate",
+        "yinyang",
+        "--size",
+        "5",
+        "--cols",
+        "7",
+        "--density",
+        "0.4",
+        "--seed",
+        "9",
+        "--json",
+    )
     assert code == 0
     (obj,) = objs
     assert set(obj) == {"type", "rows", "cols", "puzzle", "solution", "seed"}
@@ -92,8 +104,7 @@ def test_many_puzzles_in_one_file(capsys, tmp_path) -> None:
     path = tmp_path / "many.txt"
     path.write_text(
         "https://puzz.link/p?yinyang/6/6/6a166b230900\n"
-        "https://puzz.link/p?yinyang/6/6/0j40j0060220\n\n"
-        + GRID
+        "https://puzz.link/p?yinyang/6/6/0j40j0060220\n\n" + GRID
     )
     code, objs, _ = run(capsys, "grade", "yinyang", str(path), "--json")
     assert code == 0 and len(objs) == 3
@@ -112,8 +123,9 @@ def test_json_lines_from_generate_feed_solve(capsys, tmp_path) -> None:
 
 
 def test_url_as_argument(capsys) -> None:
-    code, (obj,), _ = run(capsys, "count", "yinyang",
-                          "https://puzz.link/p?yinyang/6/6/6a166b230900", "--json")
+    code, (obj,), _ = run(
+        capsys, "count", "yinyang", "https://puzz.link/p?yinyang/6/6/6a166b230900", "--json"
+    )
     assert obj["solutions"] == 1
 
 
@@ -159,7 +171,9 @@ def test_bad_input_exits_2_with_one_line(capsys, tmp_path, argv, as_json) -> Non
 def test_entry_point_runs_as_a_program() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "pencilbox.cli", "solve", "yinyang", "/no/such/file"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
         env={**os.environ, "PYTHONPATH": str(pathlib.Path(__file__).parents[1] / "src")},
     )
     assert result.returncode == 2

@@ -131,8 +131,9 @@ def cmd_generate(args: argparse.Namespace) -> list[dict[str, Any]]:
     return out
 
 
-def _each(args: argparse.Namespace, fn: Callable[[PuzzleKind, Puzzle], dict[str, Any]]
-          ) -> list[dict[str, Any]]:
+def _each(
+    args: argparse.Namespace, fn: Callable[[PuzzleKind, Puzzle], dict[str, Any]]
+) -> list[dict[str, Any]]:
     kind = pencilbox.puzzle(args.type)
     puzzles = read_puzzles(kind, args.file)
     for p in puzzles:
@@ -161,8 +162,9 @@ def cmd_count(args: argparse.Namespace) -> list[dict[str, Any]]:
         if args.brute:
             c = kind.brute_count(p, limit=args.limit, budget=args.budget)
         else:
-            c = kind.count(p, limit=args.limit, level=args.level, budget=args.budget,
-                           seconds=args.seconds)
+            c = kind.count(
+                p, limit=args.limit, level=args.level, budget=args.budget, seconds=args.seconds
+            )
         return count_json(kind, p, c)
 
     return _each(args, one)
@@ -224,16 +226,24 @@ def render_text(command: str, obj: dict[str, Any]) -> str:
         return f"{obj['type']:<10} {obj['title']:<10} levels: {', '.join(obj['levels'])}"
     if command == "generate":
         return "\n".join(
-            [f"; seed {obj['seed']}", f"{obj['type']} {obj['rows']}x{obj['cols']}",
-             *obj["puzzle"], "; solution:", *(f";   {row}" for row in obj["solution"])]
+            [
+                f"; seed {obj['seed']}",
+                f"{obj['type']} {obj['rows']}x{obj['cols']}",
+                *obj["puzzle"],
+                "; solution:",
+                *(f";   {row}" for row in obj["solution"]),
+            ]
         )
     if command == "solve":
-        return "\n".join([*obj["grid"], f"; {obj['status']} at {obj['level']}, "
-                          f"{obj['decided']} cells decided"])
+        return "\n".join(
+            [*obj["grid"], f"; {obj['status']} at {obj['level']}, {obj['decided']} cells decided"]
+        )
     if command == "count":
         more = "" if obj["complete"] else " (budget ran out: at least)"
-        head = (f"solutions: {obj['solutions']}{more}; guesses {obj['guesses']}; "
-                f"engine {obj['engine']}" + (f" at {obj['level']}" if obj["level"] else ""))
+        head = (
+            f"solutions: {obj['solutions']}{more}; guesses {obj['guesses']}; "
+            f"engine {obj['engine']}" + (f" at {obj['level']}" if obj["level"] else "")
+        )
         if obj["solutions"] == 0 and obj["complete"]:
             head += "\nthe puzzle has no solution"
         return "\n".join([head, *(obj["solution"] or [])])
@@ -271,8 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--seed", type=int)
     g.add_argument("--count", type=int, default=1, help="how many puzzles (seeds seed..)")
 
-    def puzzle_command(name: str, helptext: str, fn: Callable[..., Any]
-                       ) -> argparse.ArgumentParser:
+    def puzzle_command(name: str, helptext: str, fn: Callable[..., Any]) -> argparse.ArgumentParser:
         p = command(name, helptext, fn)
         p.add_argument("type")
         p.add_argument("file", help="a text grid file, a URL, a file of many, or - for stdin")
@@ -289,10 +298,10 @@ def build_parser() -> argparse.ArgumentParser:
     h = puzzle_command("hint", "the next cell a level proves, with its reason", cmd_hint)
     h.add_argument("--level")
     h.add_argument("--marks", help="the player's current grid ('?' for empty cells)")
-    puzzle_command("grade", "the lowest level that solves the puzzle without guessing",
-                   cmd_grade)
-    puzzle_command("gapcheck", "confirm by brute force a unique puzzle probe cannot finish",
-                   cmd_gapcheck)
+    puzzle_command("grade", "the lowest level that solves the puzzle without guessing", cmd_grade)
+    puzzle_command(
+        "gapcheck", "confirm by brute force a unique puzzle probe cannot finish", cmd_gapcheck
+    )
 
     ce = command("census", "count every legal clue-free board", cmd_census)
     ce.add_argument("type")
@@ -309,8 +318,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
-                  file: Any = None, line: str | None = None) -> None:
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: Any = None,
+    line: str | None = None,
+) -> None:
     print(f"pencilbox: warning: {message}", file=sys.stderr)
 
 

@@ -16,8 +16,10 @@ PER_GRADE = 2
 def board_set(path: Path) -> set[tuple[object, ...]]:
     """What a bank holds, independent of insertion order and time."""
     with Bank(path) as bank:
-        return {(b.type, b.rows, b.cols, b.grade, b.clues, b.puzzle, b.solution, b.seed,
-                 b.generator) for b in bank.boards()}
+        return {
+            (b.type, b.rows, b.cols, b.grade, b.clues, b.puzzle, b.solution, b.seed, b.generator)
+            for b in bank.boards()
+        }
 
 
 @pytest.fixture(scope="session")

@@ -17,9 +17,22 @@ from pencilbox.bank import build
 
 from .conftest import PER_GRADE, SIZES, TYPES, board_set
 
-BUILD = [sys.executable, "-m", "pencilbox.cli", "bank", "build", "--type", ",".join(TYPES),
-         "--sizes", ",".join(f"{r}x{c}" for r, c in SIZES), "--per-grade", str(PER_GRADE),
-         "--workers", "2", "--quiet"]
+BUILD = [
+    sys.executable,
+    "-m",
+    "pencilbox.cli",
+    "bank",
+    "build",
+    "--type",
+    ",".join(TYPES),
+    "--sizes",
+    ",".join(f"{r}x{c}" for r, c in SIZES),
+    "--per-grade",
+    str(PER_GRADE),
+    "--workers",
+    "2",
+    "--quiet",
+]
 
 
 def recorded(path: Path) -> int:
@@ -34,11 +47,16 @@ def recorded(path: Path) -> int:
 
 
 def test_kill_and_resume_loses_nothing_and_duplicates_nothing(
-        small_bank: Path, tmp_path: Path) -> None:
+    small_bank: Path, tmp_path: Path
+) -> None:
     db = tmp_path / "killed.sqlite"
     total = len(board_set(small_bank))
-    proc = subprocess.Popen([*BUILD, "--db", str(db)], start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [*BUILD, "--db", str(db)],
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         deadline = time.monotonic() + 60
         while recorded(db) < 3 and proc.poll() is None and time.monotonic() < deadline:
@@ -57,10 +75,12 @@ def test_kill_and_resume_loses_nothing_and_duplicates_nothing(
 
 def test_dask_cluster_builds_the_same_boards(small_bank: Path, tmp_path: Path) -> None:
     distributed = pytest.importorskip(
-        "distributed", reason="Dask is not installed (pip install 'pencilbox[dask]')")
+        "distributed", reason="Dask is not installed (pip install 'pencilbox[dask]')"
+    )
     db = tmp_path / "dask.sqlite"
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
         build(db, ["yinyang"], SIZES, PER_GRADE, scheduler=cluster.scheduler_address)
     expected = {b for b in board_set(small_bank) if b[0] == "yinyang"}
     assert expected and board_set(db) == expected

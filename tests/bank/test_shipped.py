@@ -11,8 +11,7 @@ import pencilbox
 from pencilbox.bank import SHIPPED, Bank, bank_grades, has_exact_grade
 from pencilbox.cli import main
 
-SIZES = {"yinyang": (6, 8, 10), "numbrix": (4, 6, 8, 10), "cave": (6, 8, 10),
-         "kurotto": (6, 8, 10)}
+SIZES = {"yinyang": (6, 8, 10), "numbrix": (4, 6, 8, 10), "cave": (6, 8, 10), "kurotto": (6, 8, 10)}
 
 
 def test_the_shipped_bank_is_one_self_contained_file() -> None:
@@ -36,8 +35,11 @@ def test_every_shelf_is_stocked(name: str) -> None:
 def test_small_boards_have_their_grade() -> None:
     """The first board of every shelf of at most 36 cells, re-graded."""
     with Bank(SHIPPED) as bank:
-        boards = [bank.pick(s.type, s.rows, s.cols, s.grade) for s in bank.shelves()
-                  if s.rows * s.cols <= 36]
+        boards = [
+            bank.pick(s.type, s.rows, s.cols, s.grade)
+            for s in bank.shelves()
+            if s.rows * s.cols <= 36
+        ]
     assert len(boards) == 20
     for b in boards:
         kind = pencilbox.puzzle(b.type)

@@ -27,8 +27,10 @@ def test_same_puzzle_is_stored_once(tmp_path: Path) -> None:
         assert bank.stored_count("yinyang", 4, 4, "border") == 1
     db = sqlite3.connect(tmp_path / "b.sqlite")
     with pytest.raises(sqlite3.IntegrityError):
-        db.execute("INSERT INTO boards SELECT NULL, type, rows, cols, grade, clues, puzzle,"
-                   " solution, seed, generator, created FROM boards")
+        db.execute(
+            "INSERT INTO boards SELECT NULL, type, rows, cols, grade, clues, puzzle,"
+            " solution, seed, generator, created FROM boards"
+        )
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 

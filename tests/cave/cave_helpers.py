@@ -52,7 +52,8 @@ def is_legal(rows: int, cols: int, board: Sequence[int]) -> bool:
     if _spread(rows, cols, board, 1, [first]) != caves:
         return False
     edge = [
-        i for i in range(n)
+        i
+        for i in range(n)
         if board[i] == 0 and (i < cols or i >= n - cols or i % cols in (0, cols - 1))
     ]
     return _spread(rows, cols, board, 0, edge) == n - caves
@@ -70,12 +71,14 @@ def _edge_table(rows: int, cols: int) -> list[list[tuple[int, int, int]]]:
             down = cell + cols if r < rows - 1 else -1
             left = cell - 1 if c > 0 else -1
             right = cell + 1 if c < cols - 1 else -1
-            table.append([
-                (up, r * w + c, r * w + c + 1),
-                (down, (r + 1) * w + c, (r + 1) * w + c + 1),
-                (left, r * w + c, (r + 1) * w + c),
-                (right, r * w + c + 1, (r + 1) * w + c + 1),
-            ])
+            table.append(
+                [
+                    (up, r * w + c, r * w + c + 1),
+                    (down, (r + 1) * w + c, (r + 1) * w + c + 1),
+                    (left, r * w + c, (r + 1) * w + c),
+                    (right, r * w + c + 1, (r + 1) * w + c + 1),
+                ]
+            )
         _EDGES[key] = table
     return _EDGES[key]
 

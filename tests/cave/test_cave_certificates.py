@@ -20,7 +20,8 @@ def test_silent_flips_are_the_solutions_one_flip_away():
         solutions = set(brute.solutions(p))
         assert tuple(answer) in solutions
         one_away = {
-            cell for cell in range(rows * cols)
+            cell
+            for cell in range(rows * cols)
             if tuple(v ^ (i == cell) for i, v in enumerate(answer)) in solutions
         }
         flips = KIND.silent_flips(p, answer)

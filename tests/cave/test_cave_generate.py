@@ -57,9 +57,17 @@ def test_rejected_flips_would_have_broken_a_small_board():
             assert safe == is_legal(rows, cols, flipped), (rows, cols, board, cell)
 
 
-@pytest.mark.parametrize(("rows", "cols", "density"), [
-    (4, 4, 0.5), (6, 9, 0.3), (10, 10, 0.85), (13, 7, 1.0), (20, 20, 0.4), (2, 6, 0.6),
-])
+@pytest.mark.parametrize(
+    ("rows", "cols", "density"),
+    [
+        (4, 4, 0.5),
+        (6, 9, 0.3),
+        (10, 10, 0.85),
+        (13, 7, 1.0),
+        (20, 20, 0.4),
+        (2, 6, 0.6),
+    ],
+)
 def test_generated_puzzle_is_solved_by_its_answer(rows, cols, density):
     kind = pencilbox.puzzle("cave")
     p, answer = kind.generate(rows, cols, density=density, seed=rows * 100 + cols)

@@ -52,13 +52,16 @@ def test_decoding_by_hand():
     assert q.clues[1] == -1
 
 
-@pytest.mark.parametrize("url", [
-    "https://puzz.link/p?bag/6/6/k3h6j2l7g3g2h3n",
-    "http://pzv.jp/p.html?bag/6/6/k3h6j2l7g3g2h3n",
-    "https://pzprxs.vercel.app/p?cave_edit/6/6/k3h6j2l7g3g2h3n",
-    "https://puzz.link/p?corral/6/6/k3h6j2l7g3g2h3n",
-    "cave/6/6/k3h6j2l7g3g2h3n",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://puzz.link/p?bag/6/6/k3h6j2l7g3g2h3n",
+        "http://pzv.jp/p.html?bag/6/6/k3h6j2l7g3g2h3n",
+        "https://pzprxs.vercel.app/p?cave_edit/6/6/k3h6j2l7g3g2h3n",
+        "https://puzz.link/p?corral/6/6/k3h6j2l7g3g2h3n",
+        "cave/6/6/k3h6j2l7g3g2h3n",
+    ],
+)
 def test_legacy_and_other_hosts_are_read_and_cave_is_written(url):
     p = KIND.from_url(url)
     assert KIND.to_url(p) == "https://puzz.link/p?cave/6/6/k3h6j2l7g3g2h3n"

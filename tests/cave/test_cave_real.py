@@ -12,9 +12,12 @@ KIND = pencilbox.puzzle("cave")
 
 VERDICTS = [
     ("https://puzz.link/p?cave/10/10/7i6i7j6j3i5i6w8p6w2i7i5j3j6i3ib", 1),
-    ("https://puzz.link/p?cave/19/11/5g5g757g5i5i7775g5g7g7g5i5i7g7d9dgdbdgdi7i9g95g5g5g5g5i5i"
-     "7g75g5g5g5g755g735g777y5g5g733g753g5h5g5g5g5g5i5i63g5g5g5g-14g-14-10-10g-14-10-10g-14g-"
-     "10-14g-14g737g5i5i5h5i5g5g733g733g5h5g62", 1),
+    (
+        "https://puzz.link/p?cave/19/11/5g5g757g5i5i7775g5g7g7g5i5i7g7d9dgdbdgdi7i9g95g5g5g5g5i5i"
+        "7g75g5g5g5g755g735g777y5g5g733g753g5h5g5g5g5g5i5i63g5g5g5g-14g-14-10-10g-14-10-10g-14g-"
+        "10-14g-14g737g5i5i5h5i5g5g733g733g5h5g62",
+        1,
+    ),
     ("https://puzz.link/p?cave/7/5/g.g3.g3i3g.3g3r3h3h3", 0),
     ("https://puzz.link/p?cave/11/11/9g7k6g5g7m5g5g6k7g6u6g7o9o6g7u5g5kag6gbm3g6g8k7g6", 1),
     ("https://puzz.link/p?cave/10/10/l.j2h2h2h.h.h.q2i2h2g.l.k.h.h.g2h2i.i.j2h2j.i.i", 1),

@@ -53,11 +53,14 @@ def test_count_closes_a_full_view_with_a_wall():
     assert s.cands[:4] == [C, C, C, W]
 
 
-@pytest.mark.parametrize(("known", "cell", "left"), [
-    ((C, W, W, U), 3, W),  # TL cave, TR and BL walls: BR must not be cave
-    ((W, C, U, W), 2, W),  # TR cave, TL and BR walls: BL must not be cave
-    ((C, W, U, C), 2, C),  # cave diagonal: BL must not be wall
-])
+@pytest.mark.parametrize(
+    ("known", "cell", "left"),
+    [
+        ((C, W, W, U), 3, W),  # TL cave, TR and BL walls: BR must not be cave
+        ((W, C, U, W), 2, W),  # TR cave, TL and BR walls: BL must not be cave
+        ((C, W, U, C), 2, C),  # cave diagonal: BL must not be wall
+    ],
+)
 def test_corner_breaks_the_checkered_window(known, cell, left):
     p = KIND.parse(". .\n. .")
     s = KIND.start(p)
@@ -118,9 +121,9 @@ def test_check_complete_is_exactly_the_rules_on_small_boards():
     for rows, cols in ((2, 2), (2, 3), (3, 3)):
         clue_sets = [(None,) * (rows * cols)]
         for _ in range(6):
-            clue_sets.append(tuple(
-                rng.choice([None, None, -1, 1, 2, 3, 4]) for _ in range(rows * cols)
-            ))
+            clue_sets.append(
+                tuple(rng.choice([None, None, -1, 1, 2, 3, 4]) for _ in range(rows * cols))
+            )
         for clues in clue_sets:
             p = pencilbox.Puzzle("cave", rows, cols, clues)
             for board in _shadings(rows, cols):

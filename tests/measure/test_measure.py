@@ -27,8 +27,9 @@ def is_rate(x: float) -> bool:
 @pytest.mark.parametrize("name", TYPES)
 def test_ladder_shape_and_invariants(name: str, tmp_path: pathlib.Path) -> None:
     kind = kind_of(name)
-    report = sweeps.measure_ladder(name, [4, 5], DEFAULT_DENSITY[name], boards=4, seed=3,
-                                   workers=1, quiet=True)
+    report = sweeps.measure_ladder(
+        name, [4, 5], DEFAULT_DENSITY[name], boards=4, seed=3, workers=1, quiet=True
+    )
     f = report.figures
     assert (f["type"], f["boards"]) == (name, 4)
     assert set(f["sizes"]) == {"4", "5"}
@@ -52,8 +53,7 @@ def test_ladder_shape_and_invariants(name: str, tmp_path: pathlib.Path) -> None:
 @pytest.mark.parametrize("name", TYPES)
 def test_density_shape_and_invariants(name: str) -> None:
     kind = kind_of(name)
-    f = sweeps.measure_density(name, 5, [0.5, 0.9], boards=3, seed=1, workers=1,
-                               quiet=True).figures
+    f = sweeps.measure_density(name, 5, [0.5, 0.9], boards=3, seed=1, workers=1, quiet=True).figures
     assert (f["type"], f["size"], f["boards"]) == (name, 5, 3)
     assert [r["density"] for r in f["rows"]] == [0.5, 0.9]
     for r in f["rows"]:
@@ -79,10 +79,25 @@ def test_guesses_shape(name: str) -> None:
             assert v["median"] >= 0 and v["mean"] >= 0
 
 
-def test_cli_ladder_json_in_parallel(capsys: pytest.CaptureFixture[str],
-                                     tmp_path: pathlib.Path) -> None:
-    code, objs, _ = run(capsys, "measure", "cave", "ladder", "--sizes", "4", "--boards", "3",
-                        "--workers", "2", "--out", str(tmp_path), "--json", "--quiet")
+def test_cli_ladder_json_in_parallel(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    code, objs, _ = run(
+        capsys,
+        "measure",
+        "cave",
+        "ladder",
+        "--sizes",
+        "4",
+        "--boards",
+        "3",
+        "--workers",
+        "2",
+        "--out",
+        str(tmp_path),
+        "--json",
+        "--quiet",
+    )
     assert code == 0 and objs[0]["type"] == "cave" and set(objs[0]["sizes"]) == {"4"}
     assert (tmp_path / "cave-ladder.md").exists()
     assert (tmp_path / "cave-ladder-incremental.svg").read_text().startswith("<svg")
@@ -94,32 +109,51 @@ def test_parallel_equals_serial() -> None:
     assert a.figures == b.figures
 
 
-@pytest.mark.parametrize("argv", [
-    ["measure", "nosuch", "ladder"],
-    ["measure", "cave", "nosuch"],
-    ["measure", "cave", "survival"],
-    ["measure", "cave", "ladder", "--density", "2"],
-    ["measure", "cave", "ladder", "--sizes", "x"],
-    ["measure", "cave", "ladder", "--boards", "0"],
-    ["measure", "cave"],
-    ["measure", "all", "--density", "0.5"],
-    ["measure", "all", "--density", "nosuch=0.5"],
-    ["measure", "all", "--density", "cave=1.5"],
-    ["measure", "all", "ladder"],
-])
-def test_cli_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str],
-                                   tmp_path: pathlib.Path) -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["measure", "nosuch", "ladder"],
+        ["measure", "cave", "nosuch"],
+        ["measure", "cave", "survival"],
+        ["measure", "cave", "ladder", "--density", "2"],
+        ["measure", "cave", "ladder", "--sizes", "x"],
+        ["measure", "cave", "ladder", "--boards", "0"],
+        ["measure", "cave"],
+        ["measure", "all", "--density", "0.5"],
+        ["measure", "all", "--density", "nosuch=0.5"],
+        ["measure", "all", "--density", "cave=1.5"],
+        ["measure", "all", "ladder"],
+    ],
+)
+def test_cli_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], tmp_path: pathlib.Path
+) -> None:
     code = main([*argv, "--out", str(tmp_path), "--quiet"])
     _, err = capsys.readouterr()
     assert code == 2 and len(err.strip().splitlines()) == 1
 
 
-def test_unwritable_out_is_one_line(capsys: pytest.CaptureFixture[str],
-                                    tmp_path: pathlib.Path) -> None:
+def test_unwritable_out_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    code = main(["measure", "cave", "ladder", "--sizes", "4", "--boards", "1", "--workers",
-                 "1", "--out", str(blocker / "sub"), "--quiet"])
+    code = main(
+        [
+            "measure",
+            "cave",
+            "ladder",
+            "--sizes",
+            "4",
+            "--boards",
+            "1",
+            "--workers",
+            "1",
+            "--out",
+            str(blocker / "sub"),
+            "--quiet",
+        ]
+    )
     _, err = capsys.readouterr()
     assert code == 2 and len(err.strip().splitlines()) == 1 and "cannot write" in err
 
@@ -129,10 +163,13 @@ def test_dask_gives_the_same_figures() -> None:
     from pencilbox.measure import pool
 
     serial = sweeps.measure_ladder("cave", [4], 0.85, boards=3, seed=5, workers=1, quiet=True)
-    with distributed.Client(processes=False, n_workers=1, threads_per_worker=1,
-                            dashboard_address=None) as client, pool.scheduler(client):
-        on_dask = sweeps.measure_ladder("cave", [4], 0.85, boards=3, seed=5, workers=1,
-                                        quiet=True)
+    with (
+        distributed.Client(
+            processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None
+        ) as client,
+        pool.scheduler(client),
+    ):
+        on_dask = sweeps.measure_ladder("cave", [4], 0.85, boards=3, seed=5, workers=1, quiet=True)
     assert on_dask.figures == serial.figures
 
 
@@ -172,12 +209,28 @@ def test_numbrix_work_clues_twoopt_backbite() -> None:
     assert all(r["acceptance"] is None or is_rate(r["acceptance"]) for r in b["rows"])
 
 
-def test_measure_all_end_to_end(capsys: pytest.CaptureFixture[str],
-                                tmp_path: pathlib.Path) -> None:
-    code, objs, _ = run(capsys, "measure", "all", "--boards", "1", "--workers", "1",
-                        "--sizes", "4", "--size", "4", "--printed", "1,4",
-                        "--density", "yinyang=0.9,cave.guesses=1.0",
-                        "--out", str(tmp_path), "--json", "--quiet")
+def test_measure_all_end_to_end(capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
+    code, objs, _ = run(
+        capsys,
+        "measure",
+        "all",
+        "--boards",
+        "1",
+        "--workers",
+        "1",
+        "--sizes",
+        "4",
+        "--size",
+        "4",
+        "--printed",
+        "1,4",
+        "--density",
+        "yinyang=0.9,cave.guesses=1.0",
+        "--out",
+        str(tmp_path),
+        "--json",
+        "--quiet",
+    )
     assert code == 0
     readme = (tmp_path / "README.md").read_text()
     for name in TYPES:

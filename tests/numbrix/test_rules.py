@@ -14,8 +14,13 @@ from pencilbox.engine.state import NOTHING, Contradiction, State
 from pencilbox.puzzles.numbrix import brute, rules
 
 KIND = pencilbox.puzzle("numbrix")
-ALONE = {"pin": rules.pin, "link": rules.link, "block": rules.block, "edge": rules.edge,
-         "span": rules.span}
+ALONE = {
+    "pin": rules.pin,
+    "link": rules.link,
+    "block": rules.block,
+    "edge": rules.edge,
+    "span": rules.span,
+}
 
 
 @st.composite
@@ -96,8 +101,9 @@ def test_pin_needs_all_but_one_number() -> None:
     p, answer = KIND.generate(4, 4, density=0.0, seed=2)
     blanks = random.Random(2).sample(range(16), 2)
     two = Puzzle("numbrix", 4, 4, tuple(None if c in blanks else answer[c] + 1 for c in range(16)))
-    one = Puzzle("numbrix", 4, 4, tuple(None if c == blanks[0] else answer[c] + 1
-                                        for c in range(16)))
+    one = Puzzle(
+        "numbrix", 4, 4, tuple(None if c == blanks[0] else answer[c] + 1 for c in range(16))
+    )
     assert KIND.solve(one, level="pin").status is Status.SOLVED
     assert KIND.solve(two, level="pin").status is Status.STALLED
     assert KIND.solve(two, level="link").status is Status.SOLVED

@@ -15,8 +15,14 @@ from pencilbox.web import deal
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 TEST_GRADES = {"yinyang": "bridge", "cave": "bridge", "kurotto": "echo", "numbrix": "edge"}
 """The shelf of 6×6 boards the test bank holds for each type."""
@@ -33,10 +39,13 @@ def bank_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
             kind = pencilbox.puzzle(name)
             for i in range(2):
                 d = deal.generate(kind, 6, 6, grade, seed=1000 + i, seconds=5)
-                board = {"clues": d.puzzle.clue_count,
-                         "puzzle": "\n".join(kind.puzzle_rows(d.puzzle)),
-                         "solution": "\n".join(kind.solution_rows(d.solution or (), 6)),
-                         "seed": 1000 + i, "generator": "tests/web"}
+                board = {
+                    "clues": d.puzzle.clue_count,
+                    "puzzle": "\n".join(kind.puzzle_rows(d.puzzle)),
+                    "solution": "\n".join(kind.solution_rows(d.solution or (), 6)),
+                    "seed": 1000 + i,
+                    "generator": "tests/web",
+                }
                 bank.record((name, 6, 6, d.grade or grade, i), 1, board)
     return path
 
@@ -55,8 +64,7 @@ def server(bank_file: Path) -> Iterator[str]:
     from pencilbox.web.app import create_app
 
     port = free_port()
-    config = uvicorn.Config(create_app(bank_file), host="127.0.0.1", port=port,
-                            log_level="warning")
+    config = uvicorn.Config(create_app(bank_file), host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

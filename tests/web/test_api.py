@@ -37,8 +37,14 @@ def test_types_and_levels(client: TestClient) -> None:
 
 def test_openapi_document_lists_the_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
-    for path in ("/api/puzzles", "/api/puzzle", "/api/parse", "/api/hint", "/api/check",
-                 "/api/solve"):
+    for path in (
+        "/api/puzzles",
+        "/api/puzzle",
+        "/api/parse",
+        "/api/hint",
+        "/api/check",
+        "/api/solve",
+    ):
         assert path in paths
 
 
@@ -68,7 +74,9 @@ def test_parse_reads_urls_and_warns_of_variants(client: TestClient) -> None:
     j = client.post("/api/parse", json={"puzzle": CAVE_URL}).json()
     assert (j["type"], j["rows"], j["cols"]) == ("cave", 6, 6)
     assert j["clues"][1] == 3
-    j = client.post("/api/parse", json={"puzzle": "https://puzz.link/p?bag/v:/6/6/g3q2h3jbj3i3i2g"}).json()
+    j = client.post(
+        "/api/parse", json={"puzzle": "https://puzz.link/p?bag/v:/6/6/g3q2h3jbj3i3i2g"}
+    ).json()
     assert j["type"] == "cave" and "variant" in j["note"]
     j = client.post("/api/parse", json={"puzzle": "numbrix/3/3/1p"}).json()
     assert j["type"] == "numbrix"
@@ -92,8 +100,10 @@ def test_hint_names_wrong_marks(client: TestClient) -> None:
     r, c = next((r, c) for r in range(6) for c in range(6) if grid[r][c] == "#")
     marks = [["?"] * 6 for _ in range(6)]
     marks[r][c] = "o"
-    j = client.post("/api/hint", json={"puzzle": CAVE_URL, "marks": [" ".join(m) for m in marks],
-                                       "level": "count"}).json()
+    j = client.post(
+        "/api/hint",
+        json={"puzzle": CAVE_URL, "marks": [" ".join(m) for m in marks], "level": "count"},
+    ).json()
     assert j["status"] == "contradiction"
     assert j["wrong"] == [[r, c]]
 
@@ -102,13 +112,16 @@ def test_hint_names_wrong_marks(client: TestClient) -> None:
 def test_hint_that_stalls_suggests_a_higher_level(client: TestClient, name: str) -> None:
     # A board of exact grade G is not solved by the level below G: playing its
     # hints at the lowest level must stall, and the stall names a level that can go on.
-    dealt = client.get("/api/puzzle", params={"type": name, "size": 6,
-                                              "grade": TEST_GRADES[name], "index": 0}).json()
+    dealt = client.get(
+        "/api/puzzle", params={"type": name, "size": 6, "grade": TEST_GRADES[name], "index": 0}
+    ).json()
     low = dealt["levels"][0]
-    marks = [[g or "?" for g in dealt["given"][r * 6:(r + 1) * 6]] for r in range(6)]
+    marks = [[g or "?" for g in dealt["given"][r * 6 : (r + 1) * 6]] for r in range(6)]
     for _ in range(37):
-        j = client.post("/api/hint", json={"puzzle": dealt["url"], "level": low,
-                                           "marks": [" ".join(m) for m in marks]}).json()
+        j = client.post(
+            "/api/hint",
+            json={"puzzle": dealt["url"], "level": low, "marks": [" ".join(m) for m in marks]},
+        ).json()
         if j["status"] != "hint":
             break
         r, c = j["cell"]
@@ -123,8 +136,9 @@ def test_check_reports_every_violation_and_completion(client: TestClient) -> Non
     j = client.post("/api/check", json={"puzzle": CAVE_URL, "marks": solved["grid"]}).json()
     assert j["solved"] and "Solved!" in j["message"]
     walls = [["#"] * 6 for _ in range(6)]
-    j = client.post("/api/check", json={"puzzle": CAVE_URL,
-                                        "marks": [" ".join(r) for r in walls]}).json()
+    j = client.post(
+        "/api/check", json={"puzzle": CAVE_URL, "marks": [" ".join(r) for r in walls]}
+    ).json()
     assert not j["solved"]
     assert j["violations"] and all(v["cells"] or v["code"] for v in j["violations"])
 
@@ -133,23 +147,28 @@ def test_yinyang_completion_message(client: TestClient) -> None:
     kind = pencilbox.puzzle("yinyang")
     p, answer = kind.generate(6, 6, density=1.0, seed=5)
     url = kind.to_url(p)
-    j = client.post("/api/check", json={"puzzle": url,
-                                        "marks": kind.solution_rows(answer, 6)}).json()
-    assert j["message"] == ("Solved! The frontier between the colors is one unbroken curve, "
-                            "as it must be.")
+    j = client.post(
+        "/api/check", json={"puzzle": url, "marks": kind.solution_rows(answer, 6)}
+    ).json()
+    assert j["message"] == (
+        "Solved! The frontier between the colors is one unbroken curve, as it must be."
+    )
 
 
-@pytest.mark.parametrize("request_args", [
-    ("post", "/api/parse", {"json": {"puzzle": "garbage"}}),
-    ("post", "/api/parse", {"json": {"puzzle": "https://puzz.link/p?yinyang/99/99/0"}}),
-    ("post", "/api/parse", {"json": {"puzzle": "https://puzz.link/p?nosuch/6/6/0"}}),
-    ("post", "/api/parse", {"json": {}}),
-    ("post", "/api/hint", {"json": {"puzzle": YINYANG_URL, "marks": ["? ?"]}}),
-    ("post", "/api/hint", {"json": {"puzzle": YINYANG_URL, "level": "nosuch"}}),
-    ("get", "/api/puzzle", {"params": {"type": "yinyang", "size": 200}}),
-    ("get", "/api/puzzle", {"params": {"type": "nosuch"}}),
-    ("get", "/api/puzzle", {"params": {"type": "yinyang", "size": "big"}}),
-])
+@pytest.mark.parametrize(
+    "request_args",
+    [
+        ("post", "/api/parse", {"json": {"puzzle": "garbage"}}),
+        ("post", "/api/parse", {"json": {"puzzle": "https://puzz.link/p?yinyang/99/99/0"}}),
+        ("post", "/api/parse", {"json": {"puzzle": "https://puzz.link/p?nosuch/6/6/0"}}),
+        ("post", "/api/parse", {"json": {}}),
+        ("post", "/api/hint", {"json": {"puzzle": YINYANG_URL, "marks": ["? ?"]}}),
+        ("post", "/api/hint", {"json": {"puzzle": YINYANG_URL, "level": "nosuch"}}),
+        ("get", "/api/puzzle", {"params": {"type": "yinyang", "size": 200}}),
+        ("get", "/api/puzzle", {"params": {"type": "nosuch"}}),
+        ("get", "/api/puzzle", {"params": {"type": "yinyang", "size": "big"}}),
+    ],
+)
 def test_bad_input_gets_a_4xx_json_error(client: TestClient, request_args: tuple) -> None:
     method, path, kwargs = request_args
     r = getattr(client, method)(path, **kwargs)

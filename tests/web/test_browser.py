@@ -39,8 +39,10 @@ def cell(page: Any, r: int, c: int) -> Any:
 
 
 def free_cells(page: Any) -> list[tuple[int, int]]:
-    return [(int(e.get_attribute("data-r")), int(e.get_attribute("data-c")))
-            for e in page.locator(".cell:not([data-given])").all()]
+    return [
+        (int(e.get_attribute("data-r")), int(e.get_attribute("data-c")))
+        for e in page.locator(".cell:not([data-given])").all()
+    ]
 
 
 @pytest.mark.parametrize("name", ["yinyang", "cave", "kurotto", "numbrix"])
@@ -136,14 +138,20 @@ def test_long_press_goes_backwards(page: Any) -> None:
     r, c = free_cells(page)[0]
     box = cell(page, r, c).bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.evaluate("""([x, y]) => {
+    page.evaluate(
+        """([x, y]) => {
         const t = document.elementFromPoint(x, y);
         t.dispatchEvent(new PointerEvent("pointerdown", {bubbles: true, pointerType: "touch",
                                                           clientX: x, clientY: y, button: 0}));
-    }""", [x, y])
+    }""",
+        [x, y],
+    )
     page.wait_for_timeout(650)
-    page.evaluate("""([x, y]) => window.dispatchEvent(new PointerEvent("pointerup",
-        {bubbles: true, pointerType: "touch", clientX: x, clientY: y}))""", [x, y])
+    page.evaluate(
+        """([x, y]) => window.dispatchEvent(new PointerEvent("pointerup",
+        {bubbles: true, pointerType: "touch", clientX: x, clientY: y}))""",
+        [x, y],
+    )
     assert state(page, r, c) == "dot"
 
 
@@ -180,12 +188,22 @@ def test_check_flags_a_planted_error(page: Any) -> None:
 def test_numbrix_typing_draws_the_walk(page: Any) -> None:
     open_board(page, "numbrix")
     cells = page.locator(".cell[data-given]").all()
-    given = {(int(e.get_attribute("data-r")), int(e.get_attribute("data-c"))):
-             int(e.get_attribute("data-state")) for e in cells}
+    given = {
+        (int(e.get_attribute("data-r")), int(e.get_attribute("data-c"))): int(
+            e.get_attribute("data-state")
+        )
+        for e in cells
+    }
     (r, c), v = next(((rc, v) for rc, v in given.items() if v < 36))
     free = set(free_cells(page))
-    nb = next(((r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-               if (r + dr, c + dc) in free), None)
+    nb = next(
+        (
+            (r + dr, c + dc)
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            if (r + dr, c + dc) in free
+        ),
+        None,
+    )
     assert nb is not None
     cell(page, *nb).click()
     page.keyboard.type(str(v + 1))
@@ -211,8 +229,9 @@ def test_share_link_and_open_url(page: Any) -> None:
 
 
 def test_phone_screen_fits_the_board(browser: Any, server: str) -> None:
-    context = browser.new_context(viewport={"width": 375, "height": 740}, has_touch=True,
-                                  is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True
+    )
     page = context.new_page()
     page.goto(server + "/")
     page.wait_for_selector("body[data-ready]")
@@ -233,15 +252,15 @@ def test_kurotto_circles_turn_ok_and_bad(page: Any) -> None:
     circle = cell(page, 1, 1)
     cell(page, 0, 1).click()
     cell(page, 0, 0).click()
-    assert circle.get_attribute("data-circle") == "bad"      # a block of 2 touches a 1
+    assert circle.get_attribute("data-circle") == "bad"  # a block of 2 touches a 1
     assert page.locator("text.blocksize").text_content() == "2"
     page.click("#undo")
-    assert circle.get_attribute("data-circle") is None        # 1 so far, still open
+    assert circle.get_attribute("data-circle") is None  # 1 so far, still open
     for rc in ((0, 0), (0, 2), (1, 0), (1, 2), (2, 1)):
         cell(page, *rc).click()
         cell(page, *rc).click()
         assert state(page, *rc) == "dot"
-    assert circle.get_attribute("data-circle") == "ok"         # satisfied and sealed
+    assert circle.get_attribute("data-circle") == "ok"  # satisfied and sealed
 
 
 def test_cave_fence_and_yinyang_frontier_are_drawn(page: Any) -> None:

@@ -9,8 +9,18 @@ import pencilbox
 KIND = pencilbox.puzzle("yinyang")
 
 # (size, density): 6×6 below 0.45 makes window-only search slow, not wrong.
-CONFIGS = [(4, 0.3), (4, 0.5), (5, 0.3), (5, 0.45), (5, 0.6), (6, 0.45), (6, 0.6), (6, 0.75),
-           (4, 6, 0.4), (5, 6, 0.5)]
+CONFIGS = [
+    (4, 0.3),
+    (4, 0.5),
+    (5, 0.3),
+    (5, 0.45),
+    (5, 0.6),
+    (6, 0.45),
+    (6, 0.6),
+    (6, 0.75),
+    (4, 6, 0.4),
+    (5, 6, 0.5),
+]
 
 
 def boards():

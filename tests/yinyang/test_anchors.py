@@ -93,8 +93,9 @@ def test_odd_boards_have_landlocked_constructions(text: str) -> None:
     n = len(rows)
     board = [B if t == "#" else W for row in rows for t in row]
     assert validate(Bare(n, n), board) == []
-    border = [board[r * n + c] for r in range(n) for c in range(n)
-              if r in (0, n - 1) or c in (0, n - 1)]
+    border = [
+        board[r * n + c] for r in range(n) for c in range(n) if r in (0, n - 1) or c in (0, n - 1)
+    ]
     assert set(border) == {B}
     assert W in board
     shape = describe(n, n, board)

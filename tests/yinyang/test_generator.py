@@ -14,8 +14,17 @@ from .frontier import describe
 
 KIND = pencilbox.puzzle("yinyang")
 
-SIZES = [(n, n) for n in range(4, 13)] + [(4, 7), (5, 9), (7, 4), (6, 11), (12, 5), (8, 10),
-                                           (2, 6), (3, 8), (9, 3)]
+SIZES = [(n, n) for n in range(4, 13)] + [
+    (4, 7),
+    (5, 9),
+    (7, 4),
+    (6, 11),
+    (12, 5),
+    (8, 10),
+    (2, 6),
+    (3, 8),
+    (9, 3),
+]
 
 
 @pytest.mark.parametrize(("rows", "cols"), SIZES)

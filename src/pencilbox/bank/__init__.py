@@ -17,6 +17,19 @@ from pencilbox.bank.grading import bank_grades, has_exact_grade, is_minimal, pro
 from pencilbox.bank.store import SHIPPED, Bank, BankError, Board, Shelf
 
 __all__ = [
-    "GENERATOR", "SHIPPED", "Bank", "BankError", "Board", "Shelf", "Task", "bank_grades",
-    "build", "has_exact_grade", "is_minimal", "make_board", "prove_unique", "task_seed", "thin",
+    "GENERATOR",
+    "SHIPPED",
+    "Bank",
+    "BankError",
+    "Board",
+    "Shelf",
+    "Task",
+    "bank_grades",
+    "build",
+    "has_exact_grade",
+    "is_minimal",
+    "make_board",
+    "prove_unique",
+    "task_seed",
+    "thin",
 ]

@@ -94,7 +94,7 @@ def make_board(task: Task) -> Outcome:
 
 # -- planning ----------------------------------------------------------------------
 def parse_sizes(text: str) -> list[tuple[int, int]]:
-    """"6,8,10" or "6x8" → [(rows, cols), ...]."""
+    """ "6,8,10" or "6x8" → [(rows, cols), ...]."""
     sizes = []
     for part in text.split(","):
         part = part.strip().lower()
@@ -118,14 +118,21 @@ def shelf_grades(name: str, grades: Iterable[str] | None = None) -> tuple[str, .
     wanted = list(grades)
     unknown = [g for g in wanted if g not in kind.levels]
     if unknown:
-        raise PuzzleError(f"{kind.name} has no level {unknown[0]!r}; "
-                          f"its grades are {', '.join(own)}")
+        raise PuzzleError(
+            f"{kind.name} has no level {unknown[0]!r}; its grades are {', '.join(own)}"
+        )
     return tuple(g for g in own if g in wanted)
 
 
-def plan(bank: Bank, types: Iterable[str], sizes: Iterable[tuple[int, int]], per_grade: int,
-         grades: Iterable[str] | None = None, attempts: int = DEFAULT_ATTEMPTS,
-         max_tasks: int | None = None) -> list[Task]:
+def plan(
+    bank: Bank,
+    types: Iterable[str],
+    sizes: Iterable[tuple[int, int]],
+    per_grade: int,
+    grades: Iterable[str] | None = None,
+    attempts: int = DEFAULT_ATTEMPTS,
+    max_tasks: int | None = None,
+) -> list[Task]:
     """The next round of tasks: for each shelf short of ``per_grade`` boards,
     as many tasks as boards are missing, at the lowest indices not yet run.
 
@@ -229,12 +236,17 @@ def build(
     types = [pencilbox.puzzle(t).name for t in types]
     sizes = list(sizes)
     grade_list = list(grades) if grades is not None else None
-    shelves = [(name, rows, cols, grade) for name in types for rows, cols in sizes
-               for grade in shelf_grades(name, grade_list)]  # bad input fails here
+    shelves = [
+        (name, rows, cols, grade)
+        for name in types
+        for rows, cols in sizes
+        for grade in shelf_grades(name, grade_list)
+    ]  # bad input fails here
     with Bank(db, writable=True) as bank:
         while tasks := plan(bank, types, sizes, per_grade, grade_list, attempts, max_tasks):
-            outcomes = run_dask(tasks, scheduler) if scheduler is not None else run_local(
-                tasks, workers)
+            outcomes = (
+                run_dask(tasks, scheduler) if scheduler is not None else run_local(tasks, workers)
+            )
             if progress is not None:
                 outcomes = progress(outcomes, len(tasks))
             for o in outcomes:

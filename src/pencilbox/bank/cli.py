@@ -38,8 +38,7 @@ def _progress_bar(outcomes: Iterator[Outcome], total: int) -> Iterator[Outcome]:
     except ImportError:  # pragma: no cover - tqdm is a dependency
         yield from outcomes
         return
-    with tqdm(total=total, unit="board", file=sys.stderr, disable=None,
-              dynamic_ncols=True) as bar:
+    with tqdm(total=total, unit="board", file=sys.stderr, disable=None, dynamic_ncols=True) as bar:
         for o in outcomes:
             bar.set_postfix_str(f"{o.task.type} {o.task.rows}x{o.task.cols} {o.task.grade}")
             bar.update(1)
@@ -54,8 +53,14 @@ def board_json(b: Board) -> dict[str, Any]:
     except NotImplementedError:
         url = None
     return {
-        "id": b.id, "type": b.type, "rows": b.rows, "cols": b.cols, "grade": b.grade,
-        "clues": b.clues, "puzzle": b.puzzle.split("\n"), "solution": b.solution.split("\n"),
+        "id": b.id,
+        "type": b.type,
+        "rows": b.rows,
+        "cols": b.cols,
+        "grade": b.grade,
+        "clues": b.clues,
+        "puzzle": b.puzzle.split("\n"),
+        "solution": b.solution.split("\n"),
         "url": url,
     }
 
@@ -63,14 +68,28 @@ def board_json(b: Board) -> dict[str, Any]:
 def cmd_build(args: argparse.Namespace) -> list[dict[str, Any]]:
     grades = args.grades.split(",") if args.grades else None
     reports = build(
-        args.db or BUILD_DB, _types(args.type), parse_sizes(args.sizes), args.per_grade,
-        grades=grades, attempts=args.attempts, workers=args.workers,
-        scheduler=args.scheduler, progress=None if args.quiet else _progress_bar,
+        args.db or BUILD_DB,
+        _types(args.type),
+        parse_sizes(args.sizes),
+        args.per_grade,
+        grades=grades,
+        attempts=args.attempts,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        progress=None if args.quiet else _progress_bar,
         max_tasks=args.max_tasks,
     )
     return [
-        {"type": r.type, "rows": r.rows, "cols": r.cols, "grade": r.grade, "boards": r.boards,
-         "tasks": r.tasks, "attempts": r.attempts, "yield": round(r.yield_, 4)}
+        {
+            "type": r.type,
+            "rows": r.rows,
+            "cols": r.cols,
+            "grade": r.grade,
+            "boards": r.boards,
+            "tasks": r.tasks,
+            "attempts": r.attempts,
+            "yield": round(r.yield_, 4),
+        }
         for r in reports
     ]
 
@@ -78,8 +97,14 @@ def cmd_build(args: argparse.Namespace) -> list[dict[str, Any]]:
 def cmd_list(args: argparse.Namespace) -> list[dict[str, Any]]:
     with Bank(args.db or SHIPPED) as bank:
         return [
-            {"type": s.type, "rows": s.rows, "cols": s.cols, "grade": s.grade,
-             "boards": s.boards, "median_clues": s.median_clues}
+            {
+                "type": s.type,
+                "rows": s.rows,
+                "cols": s.cols,
+                "grade": s.grade,
+                "boards": s.boards,
+                "median_clues": s.median_clues,
+            }
             for s in bank.shelves(_levels())
             if args.type is None or s.type == pencilbox.puzzle(args.type).name
         ]
@@ -102,8 +127,13 @@ def cmd_export(args: argparse.Namespace) -> list[dict[str, Any]]:
 class _FormatAction(argparse.Action):
     """``--format url|text``: picks the text renderer of ``bank export``."""
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         setattr(namespace, self.dest, values)
         namespace.command = f"bank export-{values}"
 
@@ -113,12 +143,16 @@ def render(command: str, obj: dict[str, Any]) -> str:
     command = command.removeprefix("bank ")
     size = f"{obj['rows']}x{obj['cols']}"
     if command == "build":
-        return (f"{obj['type']:<8} {size:<6} {obj['grade']:<7} "
-                f"{obj['boards']:>4} boards  {obj['attempts']:>5} attempts  "
-                f"yield {obj['yield']:.3f}")
+        return (
+            f"{obj['type']:<8} {size:<6} {obj['grade']:<7} "
+            f"{obj['boards']:>4} boards  {obj['attempts']:>5} attempts  "
+            f"yield {obj['yield']:.3f}"
+        )
     if command == "list":
-        return (f"{obj['type']:<8} {size:<6} {obj['grade']:<7} "
-                f"{obj['boards']:>4} boards  median clues {obj['median_clues']:g}")
+        return (
+            f"{obj['type']:<8} {size:<6} {obj['grade']:<7} "
+            f"{obj['boards']:>4} boards  median clues {obj['median_clues']:g}"
+        )
     head = f"; #{obj['id']} {obj['grade']}, {obj['clues']} clues"
     if command == "export-url":
         return obj["url"] or f"; #{obj['id']}: no URL form for {obj['type']}"
@@ -130,13 +164,14 @@ def render(command: str, obj: dict[str, Any]) -> str:
 
 def add_bank_commands(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``bank build|list|show|export`` to the main parser's subcommands."""
-    bank = subparsers.add_parser("bank", help="the graded puzzle bank",
-                                 description="the graded puzzle bank")
-    sub = bank.add_subparsers(dest="bank_command", required=True,
-                              parser_class=type(bank))
+    bank = subparsers.add_parser(
+        "bank", help="the graded puzzle bank", description="the graded puzzle bank"
+    )
+    sub = bank.add_subparsers(dest="bank_command", required=True, parser_class=type(bank))
 
-    def command(name: str, helptext: str, fn: Callable[..., Any], db_help: str
-                ) -> argparse.ArgumentParser:
+    def command(
+        name: str, helptext: str, fn: Callable[..., Any], db_help: str
+    ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=helptext, description=helptext)
         p.add_argument("--json", action="store_true", help="machine-readable output")
         p.add_argument("--db", help=db_help)
@@ -144,26 +179,37 @@ def add_bank_commands(subparsers: Any) -> argparse.ArgumentParser:
         return p
 
     reading = f"bank file (default: the bank shipped with pencilbox, {SHIPPED.name})"
-    b = command("build", "build or resume a bank of graded, unique puzzles", cmd_build,
-                f"bank file to write (default: ./{BUILD_DB})")
+    b = command(
+        "build",
+        "build or resume a bank of graded, unique puzzles",
+        cmd_build,
+        f"bank file to write (default: ./{BUILD_DB})",
+    )
     b.add_argument("--type", required=True, help="puzzle type(s), comma-separated, or all")
     b.add_argument("--sizes", required=True, help="board sizes, e.g. 6,8,10 or 6x8")
     b.add_argument("--per-grade", type=int, required=True, help="boards per type, size, grade")
     b.add_argument("--grades", help="only these grades (comma-separated)")
-    b.add_argument("--attempts", type=int, default=DEFAULT_ATTEMPTS,
-                   help="seeds a board may try before its task gives up")
-    b.add_argument("--max-tasks", type=int,
-                   help="tasks a shelf may run in all (default: 3 x --per-grade)")
+    b.add_argument(
+        "--attempts",
+        type=int,
+        default=DEFAULT_ATTEMPTS,
+        help="seeds a board may try before its task gives up",
+    )
+    b.add_argument(
+        "--max-tasks", type=int, help="tasks a shelf may run in all (default: 3 x --per-grade)"
+    )
     b.add_argument("--workers", type=int, default=1, help="local worker processes")
     b.add_argument("--scheduler", help="Dask scheduler address (needs pencilbox[dask])")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
-    ls = command("list", "boards and median clue counts per type, size and grade",
-                 cmd_list, reading)
+    ls = command(
+        "list", "boards and median clue counts per type, size and grade", cmd_list, reading
+    )
     ls.add_argument("--type")
     sh = command("show", "one board with its answer", cmd_show, reading)
     sh.add_argument("id", type=int)
-    ex = command("export", "every board (filtered) as text grids or puzz.link URLs",
-                 cmd_export, reading)
+    ex = command(
+        "export", "every board (filtered) as text grids or puzz.link URLs", cmd_export, reading
+    )
     ex.add_argument("--type")
     ex.add_argument("--size", help="N or RxC")
     ex.add_argument("--grade")

@@ -118,8 +118,12 @@ def prove_unique(kind: PuzzleKind, p: Puzzle, answer: Values) -> Proof:
     """
     c = kind.count(p, limit=2)
     if not (c.complete and c.solutions == 1):
-        return Proof(False, c.nodes, False, f"search: {c.solutions} solutions, "
-                     f"{'complete' if c.complete else 'budget ran out'}")
+        return Proof(
+            False,
+            c.nodes,
+            False,
+            f"search: {c.solutions} solutions, {'complete' if c.complete else 'budget ran out'}",
+        )
     if c.first != tuple(answer):
         return Proof(False, c.nodes, False, "search found another answer")
     if kind.validate(p, answer):
@@ -128,8 +132,13 @@ def prove_unique(kind: PuzzleKind, p: Puzzle, answer: Values) -> Proof:
         return Proof(True, c.nodes, False)
     b = kind.brute_count(p, limit=2)
     if not (b.complete and b.solutions == 1):
-        return Proof(False, c.nodes, True, f"brute force: {b.solutions} solutions, "
-                     f"{'complete' if b.complete else 'budget ran out'}")
+        return Proof(
+            False,
+            c.nodes,
+            True,
+            f"brute force: {b.solutions} solutions, "
+            f"{'complete' if b.complete else 'budget ran out'}",
+        )
     if b.first is not None and tuple(b.first) != tuple(answer):
         return Proof(False, c.nodes, True, "brute force found another answer")
     return Proof(True, c.nodes, True)

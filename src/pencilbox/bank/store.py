@@ -123,8 +123,9 @@ class Bank:
         self.close()
 
     # -- writing ---------------------------------------------------------------
-    def record(self, task: tuple[str, int, int, str, int], attempts: int,
-               board: dict[str, object] | None) -> str:
+    def record(
+        self, task: tuple[str, int, int, str, int], attempts: int, board: dict[str, object] | None
+    ) -> str:
         """Store a finished task and its board (if any) in one transaction.
 
         Returns the task's outcome: "stored", "duplicate" or "exhausted".
@@ -137,8 +138,18 @@ class Bank:
                 cur = self.db.execute(
                     "INSERT OR IGNORE INTO boards (type, rows, cols, grade, clues, puzzle,"
                     " solution, seed, generator, created) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                    (kind, rows, cols, grade, board["clues"], board["puzzle"],
-                     board["solution"], board["seed"], board["generator"], now()),
+                    (
+                        kind,
+                        rows,
+                        cols,
+                        grade,
+                        board["clues"],
+                        board["puzzle"],
+                        board["solution"],
+                        board["seed"],
+                        board["generator"],
+                        now(),
+                    ),
                 )
                 if cur.rowcount:
                     board_id, outcome = cur.lastrowid, "stored"
@@ -170,16 +181,20 @@ class Bank:
 
     def stored_count(self, kind: str, rows: int, cols: int, grade: str) -> int:
         """How many of one shelf's finished tasks stored a board."""
-        return int(self.db.execute(
-            "SELECT count(*) FROM tasks WHERE type=? AND rows=? AND cols=? AND grade=?"
-            " AND outcome='stored'", (kind, rows, cols, grade),
-        ).fetchone()[0])
+        return int(
+            self.db.execute(
+                "SELECT count(*) FROM tasks WHERE type=? AND rows=? AND cols=? AND grade=?"
+                " AND outcome='stored'",
+                (kind, rows, cols, grade),
+            ).fetchone()[0]
+        )
 
     def task_totals(self, kind: str, rows: int, cols: int, grade: str) -> tuple[int, int, int]:
         """(tasks finished, attempts made, boards stored) of one shelf."""
         t, a = self.db.execute(
             "SELECT count(*), coalesce(sum(attempts), 0) FROM tasks"
-            " WHERE type=? AND rows=? AND cols=? AND grade=?", (kind, rows, cols, grade),
+            " WHERE type=? AND rows=? AND cols=? AND grade=?",
+            (kind, rows, cols, grade),
         ).fetchone()
         b = self.db.execute(
             "SELECT count(*) FROM boards WHERE type=? AND rows=? AND cols=? AND grade=?",
@@ -194,17 +209,23 @@ class Bank:
         self.db.execute("VACUUM")
 
     # -- reading -----------------------------------------------------------------
-    def boards(self, kind: str | None = None, rows: int | None = None,
-               cols: int | None = None, grade: str | None = None) -> Iterator[Board]:
+    def boards(
+        self,
+        kind: str | None = None,
+        rows: int | None = None,
+        cols: int | None = None,
+        grade: str | None = None,
+    ) -> Iterator[Board]:
         """Stored boards in id order, filtered by whatever is given."""
         where, args = [], []
-        for column, value in (("type", kind), ("rows", rows), ("cols", cols),
-                              ("grade", grade)):
+        for column, value in (("type", kind), ("rows", rows), ("cols", cols), ("grade", grade)):
             if value is not None:
                 where.append(f"{column}=?")
                 args.append(value)
-        sql = ("SELECT id, type, rows, cols, grade, clues, puzzle, solution, seed,"
-               " generator, created FROM boards")
+        sql = (
+            "SELECT id, type, rows, cols, grade, clues, puzzle, solution, seed,"
+            " generator, created FROM boards"
+        )
         if where:
             sql += " WHERE " + " AND ".join(where)
         for row in self.db.execute(sql + " ORDER BY id", args):
@@ -215,8 +236,9 @@ class Bank:
             return b
         raise BankError(f"the bank at {self.path} has no board {board_id}")
 
-    def pick(self, kind: str, rows: int, cols: int, grade: str | None = None,
-             index: int = 0) -> Board:
+    def pick(
+        self, kind: str, rows: int, cols: int, grade: str | None = None, index: int = 0
+    ) -> Board:
         """Board number ``index`` (wrapping around) of a shelf, in id order:
         a stable way for the web app to deal boards ("random": a random index)."""
         where = "WHERE type=? AND rows=? AND cols=?"
@@ -233,8 +255,10 @@ class Bank:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _select(self, where: str, args: tuple[object, ...]) -> Iterator[Board]:
-        sql = ("SELECT id, type, rows, cols, grade, clues, puzzle, solution, seed,"
-               " generator, created FROM boards " + where)
+        sql = (
+            "SELECT id, type, rows, cols, grade, clues, puzzle, solution, seed,"
+            " generator, created FROM boards " + where
+        )
         for row in self.db.execute(sql, args):
             yield Board(*row)
 

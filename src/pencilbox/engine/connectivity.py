@@ -118,8 +118,7 @@ def connect(s: State, value: int, rule: str, colour: str, to_border: bool = Fals
                     reason = f"the {colour} cell {g.name(cell)} can no longer reach the border"
                     return Contradiction(rule, reason, (cell,))
                 reason = (
-                    f"the {colour} cells {g.name(root)} and {g.name(cell)} "
-                    "can no longer be joined"
+                    f"the {colour} cells {g.name(root)} and {g.name(cell)} can no longer be joined"
                 )
                 return Contradiction(rule, reason, (root, cell))
             sealed.append(cell)
@@ -147,8 +146,13 @@ def connect(s: State, value: int, rule: str, colour: str, to_border: bool = Fals
     return PROGRESS if progress else NOTHING
 
 
-def saturate(s: State, values: tuple[int, ...], rule: str, names: tuple[str, ...],
-             to_border: tuple[bool, ...] | None = None) -> Result:
+def saturate(
+    s: State,
+    values: tuple[int, ...],
+    rule: str,
+    names: tuple[str, ...],
+    to_border: tuple[bool, ...] | None = None,
+) -> Result:
     """Run :func:`connect` for each value until none of them changes anything.
 
     One pass of a value is idempotent (its pockets were unreachable, and a

@@ -242,9 +242,7 @@ class PuzzleKind:
         return textfmt.format_rows([self.value_token(v) for v in values], cols)
 
     def state_rows(self, cands: Sequence[Mask], cols: int) -> list[str]:
-        tokens = [
-            self.value_token(single_value(m)) if m & (m - 1) == 0 else "?" for m in cands
-        ]
+        tokens = [self.value_token(single_value(m)) if m & (m - 1) == 0 else "?" for m in cands]
         return textfmt.format_rows(tokens, cols)
 
     def parse_marks(self, text: str, p: Puzzle) -> Marks:
@@ -339,9 +337,7 @@ class PuzzleKind:
             if solution is None:
                 solution = self.solution(p, seconds=seconds)
             if solution is not None:
-                wrong = tuple(
-                    c for c, v in enumerate(marks) if v is not None and v != solution[c]
-                )
+                wrong = tuple(c for c, v in enumerate(marks) if v is not None and v != solution[c])
                 clash = tuple(sorted(set(clash) | set(wrong)))
         if clash:
             cells = ", ".join(p.grid.name(c) for c in clash[:8])

@@ -224,8 +224,11 @@ class Ladder:
         # cursor breaks ties so successive calls move on.
         focus = state.focus
         order = sorted(
-            ((cands[c].bit_count(), (c - start) % n, c) for c in range(n)
-             if cands[c] & (cands[c] - 1) and focus >> c & 1),
+            (
+                (cands[c].bit_count(), (c - start) % n, c)
+                for c in range(n)
+                if cands[c] & (cands[c] - 1) and focus >> c & 1
+            ),
         )
         for _, _, cell in order:
             mask = cands[cell]

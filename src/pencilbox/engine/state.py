@@ -102,7 +102,15 @@ class State:
     """
 
     __slots__ = (
-        "board", "cands", "trace", "scratch", "version", "focus", "probes", "why", "depth",
+        "board",
+        "cands",
+        "trace",
+        "scratch",
+        "version",
+        "focus",
+        "probes",
+        "why",
+        "depth",
     )
 
     def __init__(

@@ -37,8 +37,8 @@ class Frame:
 
 def looks_like_url(text: str) -> bool:
     t = text.strip()
-    return "?" in t or t.startswith(("http://", "https://")) or bool(
-        re.match(r"^[a-z]+/\d+/\d+/", t)
+    return (
+        "?" in t or t.startswith(("http://", "https://")) or bool(re.match(r"^[a-z]+/\d+/\d+/", t))
     )
 
 
@@ -98,15 +98,21 @@ def decode_base27(body: str, cells: int) -> list[int]:
 def encode_base27(values: list[int]) -> str:
     padded = values + [0] * (-len(values) % 3)
     return "".join(
-        _DIGITS[9 * padded[i] + 3 * padded[i + 1] + padded[i + 2]]
-        for i in range(0, len(padded), 3)
+        _DIGITS[9 * padded[i] + 3 * padded[i + 1] + padded[i + 2]] for i in range(0, len(padded), 3)
     )
 
 
 # -- the number-16 stream (Cave, Kurotto, Numbrix) ----------------------------
 CLUE_WITHOUT_NUMBER = -1
-_WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "@": (3, 8192),
-         "*": (4, 12240), "$": (5, 77776)}
+_WIDE = {
+    "-": (2, 0),
+    "+": (3, 0),
+    "=": (3, 4096),
+    "%": (3, 8192),
+    "@": (3, 8192),
+    "*": (4, 12240),
+    "$": (5, 77776),
+}
 
 
 def decode_number16(body: str, cells: int) -> list[int | None]:

@@ -56,9 +56,7 @@ def split_rows(text: str, kind: str) -> list[list[str]]:
             raise ParseError(f"row {i + 1} has {len(row)} cells but row 1 has {width}")
     check_size(len(rows), width)
     if want is not None and want != (len(rows), width):
-        raise ParseError(
-            f"the header says {want[0]}x{want[1]} but the grid is {len(rows)}x{width}"
-        )
+        raise ParseError(f"the header says {want[0]}x{want[1]} but the grid is {len(rows)}x{width}")
     return rows
 
 

@@ -29,10 +29,27 @@ from pencilbox.measure.common import (
     parse_list,
 )
 
-MEASUREMENTS = ("ladder", "density", "guesses", "gap", "survival", "span", "work", "clues",
-                "twoopt", "backbite")
-ONLY = {"gap": "kurotto", "survival": "numbrix", "span": "numbrix", "work": "numbrix",
-        "clues": "numbrix", "twoopt": "numbrix", "backbite": "numbrix"}
+MEASUREMENTS = (
+    "ladder",
+    "density",
+    "guesses",
+    "gap",
+    "survival",
+    "span",
+    "work",
+    "clues",
+    "twoopt",
+    "backbite",
+)
+ONLY = {
+    "gap": "kurotto",
+    "survival": "numbrix",
+    "span": "numbrix",
+    "work": "numbrix",
+    "clues": "numbrix",
+    "twoopt": "numbrix",
+    "backbite": "numbrix",
+}
 ALL_TYPES = ("yinyang", "cave", "kurotto", "numbrix")
 
 
@@ -57,16 +74,24 @@ def run_one(name: str, what: str, args: argparse.Namespace) -> Report:
     if what in ONLY and ONLY[what] != kind.name:
         raise ParseError(f"measure {what} is for {ONLY[what]}, not {kind.name}")
     defaults = GUESSES_DENSITY if what == "guesses" else DEFAULT_DENSITY
-    density = check_density(args.density if args.density is not None
-                            else defaults.get(kind.name, 0.5))
-    common = {"boards": check_boards(args.boards), "seed": args.seed, "workers": args.workers,
-              "quiet": args.quiet}
+    density = check_density(
+        args.density if args.density is not None else defaults.get(kind.name, 0.5)
+    )
+    common = {
+        "boards": check_boards(args.boards),
+        "seed": args.seed,
+        "workers": args.workers,
+        "quiet": args.quiet,
+    }
     budget = args.budget
     if what == "ladder":
         return sweeps.measure_ladder(kind.name, _sizes(args), density, budget=budget, **common)
     if what == "density":
-        ds = ([check_density(d) for d in parse_list(args.densities, float, "densities")]
-              if args.densities else list(DEFAULT_DENSITIES[kind.name]))
+        ds = (
+            [check_density(d) for d in parse_list(args.densities, float, "densities")]
+            if args.densities
+            else list(DEFAULT_DENSITIES[kind.name])
+        )
         return sweeps.measure_density(kind.name, _size(args), ds, budget=budget, **common)
     if what == "guesses":
         return sweeps.measure_guesses(kind.name, _size(args), density, budget=budget, **common)
@@ -96,17 +121,21 @@ def plan() -> list[tuple[str, str]]:
     """Every (type, measurement) that ``measure all`` runs, in order."""
     out = [(name, what) for name in ALL_TYPES for what in ("ladder", "density", "guesses")]
     out.append(("kurotto", "gap"))
-    out += [("numbrix", what) for what in ("survival", "span", "work", "clues", "twoopt",
-                                           "backbite")]
+    out += [
+        ("numbrix", what) for what in ("survival", "span", "work", "clues", "twoopt", "backbite")
+    ]
     return out
 
 
-def write_readme(out: str, written: list[tuple[str, str, Report, list[str]]],
-                 command: str) -> str:
-    lines = ["# pencilbox measurements", "",
-             f"Regenerate with `{command}`. Every figure comes from raw generator streams "
-             "(never filtered by the property measured); each board's work is a pure function "
-             "of (type, size, density, seed).", ""]
+def write_readme(out: str, written: list[tuple[str, str, Report, list[str]]], command: str) -> str:
+    lines = [
+        "# pencilbox measurements",
+        "",
+        f"Regenerate with `{command}`. Every figure comes from raw generator streams "
+        "(never filtered by the property measured); each board's work is a pure function "
+        "of (type, size, density, seed).",
+        "",
+    ]
     for name in dict.fromkeys(n for n, *_ in written):
         lines += [f"## {name}", ""]
         for _name, _what, report, paths in (w for w in written if w[0] == name):
@@ -124,7 +153,7 @@ def readme_line(report: Report, paths: list[str]) -> str:
     links = [f"[table]({os.path.basename(paths[0])})"]
     for p in paths[1:]:
         fname = os.path.basename(p)
-        suffix = fname[len(report.name):-len(".svg")].lstrip("-")
+        suffix = fname[len(report.name) : -len(".svg")].lstrip("-")
         links.append(f"[chart{' ' + suffix if suffix else ''}]({fname})")
     return f"- {report.title}: " + ", ".join(links)
 
@@ -137,8 +166,9 @@ def parse_overrides(text: str | None) -> dict[tuple[str, str | None], float]:
             continue
         key, sep, value = item.partition("=")
         if not sep:
-            raise ParseError(f"measure all takes --density TYPE=D[,TYPE.MEASURE=D...], "
-                             f"not {item!r}")
+            raise ParseError(
+                f"measure all takes --density TYPE=D[,TYPE.MEASURE=D...], not {item!r}"
+            )
         name, _, what = key.strip().partition(".")
         d = check_density(parse_list(value, float, "density")[0])
         out[(kind_of(name).name, what or None)] = d
@@ -177,11 +207,17 @@ def _measure(args: argparse.Namespace) -> list[dict[str, Any]]:
             written.append((name, what, report, paths))
             figures.setdefault(name, {})[what] = report.figures
             if not args.json:
-                print(f"{report.title}: {paths[0]} ({time.monotonic() - started:.1f} s)",
-                      file=sys.stderr)
-        command = " ".join(["pencilbox measure all", *sys.argv[3:]]) if sys.argv[1:3] == [
-            "measure", "all"] else (f"pencilbox measure all --out {args.out} --boards "
-                                    f"{args.boards} --seed {args.seed}")
+                print(
+                    f"{report.title}: {paths[0]} ({time.monotonic() - started:.1f} s)",
+                    file=sys.stderr,
+                )
+        command = (
+            " ".join(["pencilbox measure all", *sys.argv[3:]])
+            if sys.argv[1:3] == ["measure", "all"]
+            else (
+                f"pencilbox measure all --out {args.out} --boards {args.boards} --seed {args.seed}"
+            )
+        )
         readme = write_readme(args.out, written, command)
         if args.json:
             return [{"out": args.out, "readme": readme, "figures": figures}]
@@ -201,29 +237,38 @@ def _measure(args: argparse.Namespace) -> list[dict[str, Any]]:
 def add_measure_commands(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``measure`` to the main parser's subcommands."""
     helptext = "reproducible measurements of the ladders (tables and SVG charts)"
-    m: argparse.ArgumentParser = subparsers.add_parser("measure", help=helptext,
-                                                       description=helptext)
+    m: argparse.ArgumentParser = subparsers.add_parser(
+        "measure", help=helptext, description=helptext
+    )
     m.add_argument("--json", action="store_true", help="machine-readable output")
     m.add_argument("type", help="puzzle type, or all (every measurement of every puzzle)")
     m.add_argument("what", nargs="?", help=f"one of {', '.join(MEASUREMENTS)}")
     m.add_argument("--boards", type=int, default=300, help="boards per point")
     m.add_argument("--seed", type=int, default=1, help="first seed (boards use seed, seed+1…)")
-    m.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                   help="worker processes (1: in this process)")
+    m.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes (1: in this process)",
+    )
     m.add_argument("--out", default="reports", help="directory for tables and charts")
     m.add_argument("--sizes", help="board sizes, comma-separated (ladder, gap; default 6,8,10)")
     m.add_argument("--size", type=int, help="board size (density, guesses; default 10)")
-    m.add_argument("--density", help="clue density (default per puzzle); with all: "
-                   "TYPE=D or TYPE.MEASUREMENT=D pairs, comma-separated")
+    m.add_argument(
+        "--density",
+        help="clue density (default per puzzle); with all: "
+        "TYPE=D or TYPE.MEASUREMENT=D pairs, comma-separated",
+    )
     m.add_argument("--densities", help="comma-separated densities (density)")
     m.add_argument("--printed", help="numbrix survival: printed-number counts")
     m.add_argument("--budget", type=int, default=COUNT_BUDGET, help="search node budget")
     m.add_argument("--quiet", action="store_true", help="no progress bar")
-    m.add_argument("--scheduler", help="Dask scheduler address (needs pencilbox[dask]); "
-                   "replaces the local pool")
+    m.add_argument(
+        "--scheduler",
+        help="Dask scheduler address (needs pencilbox[dask]); replaces the local pool",
+    )
     m.set_defaults(fn=cmd_measure, command="measure")
     return m
 
 
 __all__ = ["add_measure_commands", "run_one", "cmd_measure"]
-

@@ -83,8 +83,14 @@ def incremental(kind: PuzzleKind, p: Puzzle) -> dict[str, bool]:
     return out
 
 
-def is_unique(kind: PuzzleKind, p: Puzzle, answer: Values, budget: int = COUNT_BUDGET,
-              probe_solved: bool | None = None, certificates: bool = True) -> bool | None:
+def is_unique(
+    kind: PuzzleKind,
+    p: Puzzle,
+    answer: Values,
+    budget: int = COUNT_BUDGET,
+    probe_solved: bool | None = None,
+    certificates: bool = True,
+) -> bool | None:
     """True/False when uniqueness was settled, None when the budget ran out.
 
     Kurotto asks its oracle (three certificates before the counting search);

@@ -30,8 +30,12 @@ def gap_board(size: int, density: float, seed: int, budget: int) -> dict[str, An
     kind, p, answer = board("kurotto", size, density, seed)
     solved = kind.solve(p).status is Status.SOLVED
     unique = True if solved else is_unique(kind, p, answer, budget)
-    out: dict[str, Any] = {"unique": unique, "gap": bool(unique and not solved),
-                           "confirmed": None, "puzzle": None}
+    out: dict[str, Any] = {
+        "unique": unique,
+        "gap": bool(unique and not solved),
+        "confirmed": None,
+        "puzzle": None,
+    }
     if out["gap"]:
         gc = kind.gapcheck(p, budget=GAP_BRUTE_BUDGET)  # type: ignore[attr-defined]
         out["confirmed"] = gc.unique
@@ -39,34 +43,56 @@ def gap_board(size: int, density: float, seed: int, budget: int) -> dict[str, An
     return out
 
 
-def measure_gap(sizes: list[int], density: float, boards: int, seed: int, workers: int,
-                budget: int = COUNT_BUDGET, quiet: bool = False) -> Report:
+def measure_gap(
+    sizes: list[int],
+    density: float,
+    boards: int,
+    seed: int,
+    workers: int,
+    budget: int = COUNT_BUDGET,
+    quiet: bool = False,
+) -> Report:
     tasks = [(n, density, seed + i, budget) for n in sizes for i in range(boards)]
     results = pool.run(gap_board, tasks, workers, "kurotto gap", quiet)
     per: dict[str, Any] = {}
     examples = []
     for k, n in enumerate(sizes):
-        rs = results[k * boards:(k + 1) * boards]
+        rs = results[k * boards : (k + 1) * boards]
         gaps = [r for r in rs if r["gap"]]
-        per[str(n)] = {"unique": rate([r["unique"] for r in rs]), "gap": len(gaps),
-                       "gap_rate": len(gaps) / boards,
-                       "confirmed": sum(1 for r in gaps if r["confirmed"]),
-                       "unconfirmed": sum(1 for r in gaps if not r["confirmed"])}
+        per[str(n)] = {
+            "unique": rate([r["unique"] for r in rs]),
+            "gap": len(gaps),
+            "gap_rate": len(gaps) / boards,
+            "confirmed": sum(1 for r in gaps if r["confirmed"]),
+            "unconfirmed": sum(1 for r in gaps if not r["confirmed"]),
+        }
         examples += [r["puzzle"] for r in gaps[:2]]
     figures = {"type": "kurotto", "density": density, "boards": boards, "sizes": per}
-    md = (f"{boards} raw boards per size, density {density}. A gap board is unique (oracle) "
-          f"but the probe fixpoint stalls; each is re-confirmed by gapcheck's brute force "
-          f"(unconfirmed: the brute force ran out of {GAP_BRUTE_BUDGET} nodes or disagreed)."
-          "\n\n" + chart.table(["size", "unique", "gap boards", "gap rate", "confirmed",
-                                "unconfirmed"],
-                               [[f"{n}×{n}", v["unique"], v["gap"], v["gap_rate"],
-                                 v["confirmed"], v["unconfirmed"]] for n, v in per.items()]))
+    md = (
+        f"{boards} raw boards per size, density {density}. A gap board is unique (oracle) "
+        f"but the probe fixpoint stalls; each is re-confirmed by gapcheck's brute force "
+        f"(unconfirmed: the brute force ran out of {GAP_BRUTE_BUDGET} nodes or disagreed)."
+        "\n\n"
+        + chart.table(
+            ["size", "unique", "gap boards", "gap rate", "confirmed", "unconfirmed"],
+            [
+                [f"{n}×{n}", v["unique"], v["gap"], v["gap_rate"], v["confirmed"], v["unconfirmed"]]
+                for n, v in per.items()
+            ],
+        )
+    )
     if examples:
         md += "\nExamples:\n\n" + "\n".join(f"```\n{e}```" for e in examples)
-    svg = chart.line_chart("kurotto: unique but beyond probe", [f"{n}×{n}" for n in per],
-                           {"gap rate": [v["gap_rate"] for v in per.values()],
-                            "unique": [v["unique"] for v in per.values()]},
-                           "board size", "share of boards")
+    svg = chart.line_chart(
+        "kurotto: unique but beyond probe",
+        [f"{n}×{n}" for n in per],
+        {
+            "gap rate": [v["gap_rate"] for v in per.values()],
+            "unique": [v["unique"] for v in per.values()],
+        },
+        "board size",
+        "share of boards",
+    )
     return Report("kurotto-gap", "kurotto: unique beyond probe", figures, md, {"": svg})
 
 
@@ -91,11 +117,16 @@ def survival_board(size: int, printed: int, seed: int) -> dict[str, float]:
 DEFAULT_PRINTED = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32)
 
 
-def measure_survival(sizes: list[int], printed: list[int] | None, boards: int, seed: int,
-                     workers: int, quiet: bool = False) -> Report:
+def measure_survival(
+    sizes: list[int],
+    printed: list[int] | None,
+    boards: int,
+    seed: int,
+    workers: int,
+    quiet: bool = False,
+) -> Report:
     counts = list(printed or DEFAULT_PRINTED)
-    tasks = [(n, k, seed + i) for n in sizes for k in counts if k <= n * n
-             for i in range(boards)]
+    tasks = [(n, k, seed + i) for n in sizes for k in counts if k <= n * n for i in range(boards)]
     results = iter(pool.run(survival_board, tasks, workers, "numbrix survival", quiet))
     per: dict[str, Any] = {}
     for n in sizes:
@@ -104,24 +135,31 @@ def measure_survival(sizes: list[int], printed: list[int] | None, boards: int, s
             if k > n * n:
                 continue
             rs = [next(results) for _ in range(boards)]
-            rows.append({"printed": k, **{key: sum(r[key] for r in rs) / boards
-                                          for key in rs[0]}})
+            rows.append({"printed": k, **{key: sum(r[key] for r in rs) / boards for key in rs[0]}})
         per[str(n)] = rows
     figures = {"type": "numbrix", "boards": boards, "sizes": per}
     keys = ["pin_survival", "pin_decided", "link_survival", "link_decided"]
-    md = (f"{boards} boards per point. Survival: share of (cell, value) pairs still "
-          f"possible at the fixpoint; decided: share of cells with one value left.\n\n")
+    md = (
+        f"{boards} boards per point. Survival: share of (cell, value) pairs still "
+        f"possible at the fixpoint; decided: share of cells with one value left.\n\n"
+    )
     charts = {}
     for label, table_rows in per.items():
-        md += f"### {label}×{label}\n\n" + chart.table(
-            ["printed", *keys], [[r["printed"], *(r[k] for k in keys)] for r in table_rows]
-        ) + "\n"
+        md += (
+            f"### {label}×{label}\n\n"
+            + chart.table(
+                ["printed", *keys], [[r["printed"], *(r[k] for k in keys)] for r in table_rows]
+            )
+            + "\n"
+        )
         charts[label] = chart.line_chart(
             f"numbrix {label}×{label}: survival by printed numbers",
             [str(r["printed"]) for r in table_rows],
-            {k: [r[k] for r in table_rows] for k in keys}, "printed numbers", "share")
-    return Report("numbrix-survival", "numbrix: survival after pin and link", figures, md,
-                  charts)
+            {k: [r[k] for r in table_rows] for k in keys},
+            "printed numbers",
+            "share",
+        )
+    return Report("numbrix-survival", "numbrix: survival after pin and link", figures, md, charts)
 
 
 # -- Numbrix: bits removed by the ruler ----------------------------------------------------
@@ -144,33 +182,50 @@ def _span_bits(kind: Any, s: State, level: int) -> float:
 def span_board(size: int, density: float, seed: int) -> dict[str, float]:
     kind, p, _ = board("numbrix", size, density, seed)
     start = _bits(kind.start(p))
-    return {"start_bits": start, "after_pin": _span_bits(kind, kind.start(p), 0),
-            "after_link": _span_bits(kind, kind.start(p), 1)}
+    return {
+        "start_bits": start,
+        "after_pin": _span_bits(kind, kind.start(p), 0),
+        "after_link": _span_bits(kind, kind.start(p), 1),
+    }
 
 
-def measure_span(sizes: list[int], density: float, boards: int, seed: int, workers: int,
-                 quiet: bool = False) -> Report:
+def measure_span(
+    sizes: list[int], density: float, boards: int, seed: int, workers: int, quiet: bool = False
+) -> Report:
     tasks = [(n, density, seed + i) for n in sizes for i in range(boards)]
     results = pool.run(span_board, tasks, workers, "numbrix span", quiet)
     per: dict[str, Any] = {}
     for k, n in enumerate(sizes):
-        rs = results[k * boards:(k + 1) * boards]
+        rs = results[k * boards : (k + 1) * boards]
         per[str(n)] = {key: sum(r[key] for r in rs) / boards for key in rs[0]}
         per[str(n)]["max_after_link"] = max(r["after_link"] for r in rs)
     figures = {"type": "numbrix", "density": density, "boards": boards, "sizes": per}
-    md = (f"{boards} boards per size, density {density}. Bits: Σ log2(candidates) over the "
-          f"cells. The ruler (`span`) alternated with the level's rules to a fixpoint; bits it "
-          f"removes after `pin` alone versus after `link` (theory: zero after link).\n\n"
-          + chart.table(["size", "bits at start", "ruler after pin", "ruler after link",
-                         "max after link"],
-                        [[f"{n}×{n}", v["start_bits"], v["after_pin"], v["after_link"],
-                          v["max_after_link"]] for n, v in per.items()]))
-    svg = chart.line_chart("numbrix: bits removed by the ruler", [f"{n}×{n}" for n in per],
-                           {"after pin": [v["after_pin"] for v in per.values()],
-                            "after link": [v["after_link"] for v in per.values()]},
-                           "board size", "bits", ymax=None)
-    return Report("numbrix-span", "numbrix: the ruler after pin and after link", figures, md,
-                  {"": svg})
+    md = (
+        f"{boards} boards per size, density {density}. Bits: Σ log2(candidates) over the "
+        f"cells. The ruler (`span`) alternated with the level's rules to a fixpoint; bits it "
+        f"removes after `pin` alone versus after `link` (theory: zero after link).\n\n"
+        + chart.table(
+            ["size", "bits at start", "ruler after pin", "ruler after link", "max after link"],
+            [
+                [f"{n}×{n}", v["start_bits"], v["after_pin"], v["after_link"], v["max_after_link"]]
+                for n, v in per.items()
+            ],
+        )
+    )
+    svg = chart.line_chart(
+        "numbrix: bits removed by the ruler",
+        [f"{n}×{n}" for n in per],
+        {
+            "after pin": [v["after_pin"] for v in per.values()],
+            "after link": [v["after_link"] for v in per.values()],
+        },
+        "board size",
+        "bits",
+        ymax=None,
+    )
+    return Report(
+        "numbrix-span", "numbrix: the ruler after pin and after link", figures, md, {"": svg}
+    )
 
 
 # -- Numbrix: ablation with rule-work counters -----------------------------------------------
@@ -179,8 +234,9 @@ class _CountingLadder(Ladder):
 
     propagations = 0
 
-    def propagate(self, state: State, level: int, stop: Any = None,
-                  without: str | None = None) -> Any:
+    def propagate(
+        self, state: State, level: int, stop: Any = None, without: str | None = None
+    ) -> Any:
         self.propagations += 1
         return super().propagate(state, level, stop, without)
 
@@ -209,40 +265,57 @@ def work_board(size: int, density: float, seed: int) -> dict[str, Any]:
     top = len(kind.levels) - 1
     out: dict[str, Any] = {}
     for variant in ["full", *(f"-{r}" for r in ladder_rules(kind)), "-probe"]:
-        ladder, calls = counted_ladder("numbrix", variant[1:] if variant[0] == "-" and
-                                       variant != "-probe" else None)
+        ladder, calls = counted_ladder(
+            "numbrix", variant[1:] if variant[0] == "-" and variant != "-probe" else None
+        )
         level = top - 1 if variant == "-probe" else top
         solved = ladder.propagate(kind.start(p), level).status is Status.SOLVED
-        out[variant] = {"solved": solved, "calls": dict(calls),
-                        "trials": ladder.propagations - 1}
+        out[variant] = {"solved": solved, "calls": dict(calls), "trials": ladder.propagations - 1}
     return out
 
 
-def measure_work(size: int, density: float, boards: int, seed: int, workers: int,
-                 quiet: bool = False) -> Report:
+def measure_work(
+    size: int, density: float, boards: int, seed: int, workers: int, quiet: bool = False
+) -> Report:
     tasks = [(size, density, seed + i) for i in range(boards)]
     results = pool.run(work_board, tasks, workers, "numbrix work", quiet)
     variants: dict[str, Any] = {}
     for v in results[0]:
         rs = [r[v] for r in results]
         rules = list(rs[0]["calls"])
-        variants[v] = {"solved": rate([r["solved"] for r in rs]),
-                       "calls": {k: sum(r["calls"][k] for r in rs) / boards for k in rules},
-                       "trials": sum(r["trials"] for r in rs) / boards}
-    figures = {"type": "numbrix", "size": size, "density": density, "boards": boards,
-               "variants": variants}
+        variants[v] = {
+            "solved": rate([r["solved"] for r in rs]),
+            "calls": {k: sum(r["calls"][k] for r in rs) / boards for k in rules},
+            "trials": sum(r["trials"] for r in rs) / boards,
+        }
+    figures = {
+        "type": "numbrix",
+        "size": size,
+        "density": density,
+        "boards": boards,
+        "variants": variants,
+    }
     rule_names = ladder_rules(kind_of("numbrix"))
-    md = (f"{boards} boards, {size}×{size}, density {density}. The top fixpoint of each "
-          f"ablated ladder (its probe rebuilt on the remaining rules; -probe: the level below "
-          f"probe). Mean rule calls per board (counting wrappers) and probe trials.\n\n"
-          + chart.table(["ladder", "solved", *(f"{r} calls" for r in rule_names),
-                         "probe trials"],
-                        [[v, x["solved"], *(x["calls"].get(r) for r in rule_names),
-                          x["trials"]] for v, x in variants.items()]))
-    svg = chart.line_chart(f"numbrix {size}×{size}: probe trials per ablated ladder",
-                           list(variants), {"probe trials": [x["trials"] for x in
-                                                             variants.values()]},
-                           "ladder", "trials per board", ymax=None)
+    md = (
+        f"{boards} boards, {size}×{size}, density {density}. The top fixpoint of each "
+        f"ablated ladder (its probe rebuilt on the remaining rules; -probe: the level below "
+        f"probe). Mean rule calls per board (counting wrappers) and probe trials.\n\n"
+        + chart.table(
+            ["ladder", "solved", *(f"{r} calls" for r in rule_names), "probe trials"],
+            [
+                [v, x["solved"], *(x["calls"].get(r) for r in rule_names), x["trials"]]
+                for v, x in variants.items()
+            ],
+        )
+    )
+    svg = chart.line_chart(
+        f"numbrix {size}×{size}: probe trials per ablated ladder",
+        list(variants),
+        {"probe trials": [x["trials"] for x in variants.values()]},
+        "ladder",
+        "trials per board",
+        ymax=None,
+    )
     return Report("numbrix-work", "numbrix: ablation with rule work", figures, md, {"": svg})
 
 
@@ -271,8 +344,9 @@ def clues_board(size: int, seed: int, budget: int) -> dict[str, int]:
 
     def unique_with(k: int) -> bool:
         shown = set(order[:k])
-        p = Puzzle("numbrix", size, size,
-                   tuple(answer[i] + 1 if i in shown else None for i in range(n)))
+        p = Puzzle(
+            "numbrix", size, size, tuple(answer[i] + 1 if i in shown else None for i in range(n))
+        )
         return is_unique(kind, p, tuple(answer), budget) is True
 
     lo, hi = 0, n  # adding clues never adds solutions: find the least unique prefix
@@ -285,62 +359,103 @@ def clues_board(size: int, seed: int, budget: int) -> dict[str, int]:
     return {"adversarial": adversarial, "random": lo}
 
 
-def measure_clues(size: int, boards: int, seed: int, workers: int,
-                  budget: int = COUNT_BUDGET, quiet: bool = False) -> Report:
+def measure_clues(
+    size: int, boards: int, seed: int, workers: int, budget: int = COUNT_BUDGET, quiet: bool = False
+) -> Report:
     tasks = [(size, seed + i, budget) for i in range(boards)]
     results = pool.run(clues_board, tasks, workers, "numbrix clues", quiet)
     figures: dict[str, Any] = {"type": "numbrix", "size": size, "boards": boards}
     for m in ("adversarial", "random"):
-        figures[m] = {**median_mean([r[m] for r in results]),
-                      "min": min(r[m] for r in results)}
-    md = (f"{boards} answers, {size}×{size}. Adversarial: print every number, then remove "
-          f"them in random order while the probe fixpoint still solves (a minimal clue set "
-          f"for probe). Random: reveal numbers in random order until the board is unique "
-          f"(count to 2, or a 2-opt reversal; least unique prefix by bisection).\n\n"
-          + chart.table(["method", "median", "mean", "min"],
-                        [[m, figures[m]["median"], figures[m]["mean"], figures[m]["min"]]
-                         for m in ("adversarial", "random")]))
+        figures[m] = {**median_mean([r[m] for r in results]), "min": min(r[m] for r in results)}
+    md = (
+        f"{boards} answers, {size}×{size}. Adversarial: print every number, then remove "
+        f"them in random order while the probe fixpoint still solves (a minimal clue set "
+        f"for probe). Random: reveal numbers in random order until the board is unique "
+        f"(count to 2, or a 2-opt reversal; least unique prefix by bisection).\n\n"
+        + chart.table(
+            ["method", "median", "mean", "min"],
+            [
+                [m, figures[m]["median"], figures[m]["mean"], figures[m]["min"]]
+                for m in ("adversarial", "random")
+            ],
+        )
+    )
     hist_x = sorted({r[m] for r in results for m in ("adversarial", "random")})
     svg = chart.line_chart(
-        f"numbrix {size}×{size}: printed numbers needed", [str(x) for x in hist_x],
-        {m: [sum(1 for r in results if r[m] == x) / boards for x in hist_x]
-         for m in ("adversarial", "random")}, "printed numbers", "share of answers", ymax=None)
-    return Report("numbrix-clues", "numbrix: minimal clues, adversarial versus random",
-                  figures, md, {"": svg})
+        f"numbrix {size}×{size}: printed numbers needed",
+        [str(x) for x in hist_x],
+        {
+            m: [sum(1 for r in results if r[m] == x) / boards for x in hist_x]
+            for m in ("adversarial", "random")
+        },
+        "printed numbers",
+        "share of answers",
+        ymax=None,
+    )
+    return Report(
+        "numbrix-clues", "numbrix: minimal clues, adversarial versus random", figures, md, {"": svg}
+    )
 
 
 # -- Numbrix: the 2-opt certificate ------------------------------------------------------
 def twoopt_board(size: int, density: float, seed: int, budget: int) -> dict[str, Any]:
     kind, p, answer = board("numbrix", size, density, seed)
     solved = kind.solve(p).status is Status.SOLVED
-    return {"unique": is_unique(kind, p, answer, budget, probe_solved=solved,
-                                certificates=False),
-            "reversal": bool(kind.reversals(p, answer))}  # type: ignore[attr-defined]
+    return {
+        "unique": is_unique(kind, p, answer, budget, probe_solved=solved, certificates=False),
+        "reversal": bool(kind.reversals(p, answer)),
+    }  # type: ignore[attr-defined]
 
 
-def measure_twoopt(size: int, density: float, boards: int, seed: int, workers: int,
-                   budget: int = COUNT_BUDGET, quiet: bool = False) -> Report:
+def measure_twoopt(
+    size: int,
+    density: float,
+    boards: int,
+    seed: int,
+    workers: int,
+    budget: int = COUNT_BUDGET,
+    quiet: bool = False,
+) -> Report:
     tasks = [(size, density, seed + i, budget) for i in range(boards)]
     results = pool.run(twoopt_board, tasks, workers, "numbrix 2-opt", quiet)
     multi = [r for r in results if r["unique"] is False]
     uniq = [r for r in results if r["unique"] is True]
-    figures: dict[str, Any] = {"type": "numbrix", "size": size, "density": density,
-                               "boards": boards, "non_unique": len(multi), "unique": len(uniq),
-               "unsettled": boards - len(multi) - len(uniq),
-               "explained": rate([r["reversal"] for r in multi]) if multi else None,
-               "false_positives": sum(1 for r in uniq if r["reversal"])}
-    md = (f"{boards} raw boards, {size}×{size}, density {density}. Explained: share of "
-          f"non-unique boards (count to 2) whose answer has a 2-opt reversal; false "
-          f"positives: unique boards with a reversal (must be 0).\n\n"
-          + chart.table(["boards", "non-unique", "unique", "unsettled", "explained",
-                         "false positives"],
-                        [[boards, len(multi), len(uniq), figures["unsettled"],
-                          figures["explained"], figures["false_positives"]]]))
-    svg = chart.line_chart(f"numbrix {size}×{size}: 2-opt certificate",
-                           ["explained", "false positive rate"],
-                           {"share": [figures["explained"],
-                                      figures["false_positives"] / len(uniq) if uniq else None]},
-                           "", "share")
+    figures: dict[str, Any] = {
+        "type": "numbrix",
+        "size": size,
+        "density": density,
+        "boards": boards,
+        "non_unique": len(multi),
+        "unique": len(uniq),
+        "unsettled": boards - len(multi) - len(uniq),
+        "explained": rate([r["reversal"] for r in multi]) if multi else None,
+        "false_positives": sum(1 for r in uniq if r["reversal"]),
+    }
+    md = (
+        f"{boards} raw boards, {size}×{size}, density {density}. Explained: share of "
+        f"non-unique boards (count to 2) whose answer has a 2-opt reversal; false "
+        f"positives: unique boards with a reversal (must be 0).\n\n"
+        + chart.table(
+            ["boards", "non-unique", "unique", "unsettled", "explained", "false positives"],
+            [
+                [
+                    boards,
+                    len(multi),
+                    len(uniq),
+                    figures["unsettled"],
+                    figures["explained"],
+                    figures["false_positives"],
+                ]
+            ],
+        )
+    )
+    svg = chart.line_chart(
+        f"numbrix {size}×{size}: 2-opt certificate",
+        ["explained", "false positive rate"],
+        {"share": [figures["explained"], figures["false_positives"] / len(uniq) if uniq else None]},
+        "",
+        "share",
+    )
     return Report("numbrix-twoopt", "numbrix: the 2-opt certificate", figures, md, {"": svg})
 
 
@@ -357,39 +472,60 @@ def backbite_board(size: int, moves_per_cell: int, seed: int) -> dict[str, Any]:
     path = generate.boustrophedon(size, size)
     moves = moves_per_cell * len(path)
     accepted = sum(1 for _ in range(moves) if generate.backbite(path, nbrs, rng))
-    bends = sum(1 for i in range(1, len(path) - 1)
-                if path[i + 1] - path[i] != path[i] - path[i - 1])
+    bends = sum(
+        1 for i in range(1, len(path) - 1) if path[i + 1] - path[i] != path[i] - path[i - 1]
+    )
     key = min(tuple(path), tuple(reversed(path)))
     return {"moves": moves, "accepted": accepted, "bends": bends, "answer": hash(key)}
 
 
-def measure_backbite(size: int, boards: int, seed: int, workers: int,
-                     quiet: bool = False) -> Report:
+def measure_backbite(
+    size: int, boards: int, seed: int, workers: int, quiet: bool = False
+) -> Report:
     tasks = [(size, m, seed + i) for m in DEFAULT_MOVES for i in range(boards)]
     results = pool.run(backbite_board, tasks, workers, "numbrix backbite", quiet)
     rows = []
     for k, m in enumerate(DEFAULT_MOVES):
-        rs = results[k * boards:(k + 1) * boards]
+        rs = results[k * boards : (k + 1) * boards]
         moves = sum(r["moves"] for r in rs)
-        rows.append({"moves_per_cell": m,
-                     "acceptance": sum(r["accepted"] for r in rs) / moves if moves else None,
-                     "bends": sum(r["bends"] for r in rs) / boards,
-                     "distinct": len({r["answer"] for r in rs})})
+        rows.append(
+            {
+                "moves_per_cell": m,
+                "acceptance": sum(r["accepted"] for r in rs) / moves if moves else None,
+                "bends": sum(r["bends"] for r in rs) / boards,
+                "distinct": len({r["answer"] for r in rs}),
+            }
+        )
     figures = {"type": "numbrix", "size": size, "boards": boards, "rows": rows}
-    md = (f"{boards} walks per point, {size}×{size}, from the boustrophedon. Acceptance: "
-          f"share of backbite moves that changed the path; bends: mean turns along the "
-          f"path; distinct: different answers among the {boards} (a path and its reverse "
-          f"count once).\n\n"
-          + chart.table(["moves per cell", "acceptance", "mean bends", "distinct"],
-                        [[r["moves_per_cell"], r["acceptance"], r["bends"], r["distinct"]]
-                         for r in rows]))
+    md = (
+        f"{boards} walks per point, {size}×{size}, from the boustrophedon. Acceptance: "
+        f"share of backbite moves that changed the path; bends: mean turns along the "
+        f"path; distinct: different answers among the {boards} (a path and its reverse "
+        f"count once).\n\n"
+        + chart.table(
+            ["moves per cell", "acceptance", "mean bends", "distinct"],
+            [[r["moves_per_cell"], r["acceptance"], r["bends"], r["distinct"]] for r in rows],
+        )
+    )
     xl = [str(r["moves_per_cell"]) for r in rows]
-    svg = chart.line_chart(f"numbrix {size}×{size}: backbite bends", xl,
-                           {"mean bends": [r["bends"] for r in rows]}, "moves per cell",
-                           "bends", ymax=None)
-    svg2 = chart.line_chart(f"numbrix {size}×{size}: backbite acceptance and diversity", xl,
-                            {"acceptance": [r["acceptance"] for r in rows],
-                             "distinct share": [r["distinct"] / boards for r in rows]},
-                            "moves per cell", "share")
-    return Report("numbrix-backbite", "numbrix: backbite mixing", figures, md,
-                  {"bends": svg, "mixing": svg2})
+    svg = chart.line_chart(
+        f"numbrix {size}×{size}: backbite bends",
+        xl,
+        {"mean bends": [r["bends"] for r in rows]},
+        "moves per cell",
+        "bends",
+        ymax=None,
+    )
+    svg2 = chart.line_chart(
+        f"numbrix {size}×{size}: backbite acceptance and diversity",
+        xl,
+        {
+            "acceptance": [r["acceptance"] for r in rows],
+            "distinct share": [r["distinct"] / boards for r in rows],
+        },
+        "moves per cell",
+        "share",
+    )
+    return Report(
+        "numbrix-backbite", "numbrix: backbite mixing", figures, md, {"bends": svg, "mixing": svg2}
+    )

@@ -50,12 +50,24 @@ def scheduler(address: Any) -> Iterator[None]:
 def _bar(total: int, desc: str, quiet: bool) -> Any:
     from tqdm import tqdm
 
-    return tqdm(total=total, desc=desc, unit="board", file=sys.stderr,
-                disable=True if quiet else None, dynamic_ncols=True, leave=False)
+    return tqdm(
+        total=total,
+        desc=desc,
+        unit="board",
+        file=sys.stderr,
+        disable=True if quiet else None,
+        dynamic_ncols=True,
+        leave=False,
+    )
 
 
-def run(fn: Callable[..., T], tasks: Sequence[tuple[Any, ...]], workers: int = 1,
-        desc: str = "", quiet: bool = False) -> list[T]:
+def run(
+    fn: Callable[..., T],
+    tasks: Sequence[tuple[Any, ...]],
+    workers: int = 1,
+    desc: str = "",
+    quiet: bool = False,
+) -> list[T]:
     """``[fn(*t) for t in tasks]``, on ``workers`` processes (1: in this process)."""
     results: list[Any] = [None] * len(tasks)
     with _bar(len(tasks), desc, quiet) as bar:

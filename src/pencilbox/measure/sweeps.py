@@ -42,34 +42,44 @@ UNIQUE_NOTE = (
 
 
 # -- ladder ---------------------------------------------------------------------
-def ladder_board(name: str, size: int, density: float, seed: int, budget: int
-                 ) -> dict[str, Any]:
+def ladder_board(name: str, size: int, density: float, seed: int, budget: int) -> dict[str, Any]:
     kind, p, answer = board(name, size, density, seed)
     levels = kind.levels
     top = len(levels) - 1
     unique = is_unique(kind, p, answer, budget)
     variants = ["full", *(f"-{rule}" for rule in ladder_rules(kind)), "-probe"]
     if unique is False:  # every rule is sound: no fixpoint finishes a board with two answers
-        return {"incremental": dict.fromkeys(levels, False),
-                "ablation": dict.fromkeys(variants, False), "unique": False}
+        return {
+            "incremental": dict.fromkeys(levels, False),
+            "ablation": dict.fromkeys(variants, False),
+            "unique": False,
+        }
     inc = incremental(kind, p)
     abl: dict[str, bool] = {"full": inc[levels[top]]}
     for rule in ladder_rules(kind):
         abl[f"-{rule}"] = ablated(name, rule).propagate(kind.start(p), top).status is (
-            Status.SOLVED)
+            Status.SOLVED
+        )
     abl["-probe"] = inc[levels[top - 1]]
     return {"incremental": inc, "ablation": abl, "unique": True if inc[levels[top]] else unique}
 
 
-def measure_ladder(name: str, sizes: list[int], density: float, boards: int, seed: int,
-                   workers: int, budget: int = COUNT_BUDGET, quiet: bool = False) -> Report:
+def measure_ladder(
+    name: str,
+    sizes: list[int],
+    density: float,
+    boards: int,
+    seed: int,
+    workers: int,
+    budget: int = COUNT_BUDGET,
+    quiet: bool = False,
+) -> Report:
     kind = kind_of(name)
     tasks = [(kind.name, n, density, seed + i, budget) for n in sizes for i in range(boards)]
     results = pool.run(ladder_board, tasks, workers, f"{kind.name} ladder", quiet)
-    figures: dict[str, Any] = {"type": kind.name, "density": density, "boards": boards,
-                               "sizes": {}}
+    figures: dict[str, Any] = {"type": kind.name, "density": density, "boards": boards, "sizes": {}}
     for k, n in enumerate(sizes):
-        rs = results[k * boards:(k + 1) * boards]
+        rs = results[k * boards : (k + 1) * boards]
         figures["sizes"][str(n)] = {
             "incremental": {lv: rate([r["incremental"][lv] for r in rs]) for lv in kind.levels},
             "ablation": {a: rate([r["ablation"][a] for r in rs]) for a in rs[0]["ablation"]},
@@ -84,31 +94,53 @@ def ladder_report(figures: dict[str, Any]) -> Report:
     first = next(iter(sizes.values()))
     levels = list(first["incremental"])
     abl = list(first["ablation"])
-    rows = [[f"{n}×{n}", *(s["incremental"][lv] for lv in levels), s["unique"],
-             *(s["ablation"][a] for a in abl), s["unsettled"]] for n, s in sizes.items()]
-    md = (f"{figures['boards']} boards per size from the raw generator, density "
-          f"{figures['density']}. Incremental: share finished by the fixpoint at each level "
-          f"(that level and every one below). Ablation: the full ladder with one rung removed "
-          f"(its probe rebuilt on the rest; -probe is the fixpoint below probe). Unique: "
-          f"{UNIQUE_NOTE}\n\n"
-          + chart.table(["size", *levels, "unique", *(f"abl {a}" for a in abl), "unsettled"],
-                        rows))
+    rows = [
+        [
+            f"{n}×{n}",
+            *(s["incremental"][lv] for lv in levels),
+            s["unique"],
+            *(s["ablation"][a] for a in abl),
+            s["unsettled"],
+        ]
+        for n, s in sizes.items()
+    ]
+    md = (
+        f"{figures['boards']} boards per size from the raw generator, density "
+        f"{figures['density']}. Incremental: share finished by the fixpoint at each level "
+        f"(that level and every one below). Ablation: the full ladder with one rung removed "
+        f"(its probe rebuilt on the rest; -probe is the fixpoint below probe). Unique: "
+        f"{UNIQUE_NOTE}\n\n"
+        + chart.table(["size", *levels, "unique", *(f"abl {a}" for a in abl), "unsettled"], rows)
+    )
     xl = [f"{n}×{n}" for n in sizes]
     inc_chart = chart.line_chart(
-        f"{name}: solved by fixpoint, by level", xl,
-        {**{lv: [s["incremental"][lv] for s in sizes.values()] for lv in levels},
-         "unique": [s["unique"] for s in sizes.values()]}, "board size", "share of boards")
+        f"{name}: solved by fixpoint, by level",
+        xl,
+        {
+            **{lv: [s["incremental"][lv] for s in sizes.values()] for lv in levels},
+            "unique": [s["unique"] for s in sizes.values()],
+        },
+        "board size",
+        "share of boards",
+    )
     abl_chart = chart.line_chart(
-        f"{name}: ablation (full ladder minus one rung)", xl,
-        {a: [s["ablation"][a] for s in sizes.values()] for a in abl}, "board size",
-        "share solved")
-    return Report(f"{name}-ladder", f"{name}: ladder", figures, md,
-                  {"incremental": inc_chart, "ablation": abl_chart})
+        f"{name}: ablation (full ladder minus one rung)",
+        xl,
+        {a: [s["ablation"][a] for s in sizes.values()] for a in abl},
+        "board size",
+        "share solved",
+    )
+    return Report(
+        f"{name}-ladder",
+        f"{name}: ladder",
+        figures,
+        md,
+        {"incremental": inc_chart, "ablation": abl_chart},
+    )
 
 
 # -- density --------------------------------------------------------------------
-def density_board(name: str, size: int, density: float, seed: int, budget: int
-                  ) -> dict[str, Any]:
+def density_board(name: str, size: int, density: float, seed: int, budget: int) -> dict[str, Any]:
     kind, p, answer = board(name, size, density, seed)
     unique = is_unique(kind, p, answer, budget)
     if unique is False:  # every rule is sound: no fixpoint finishes a board with two answers
@@ -128,14 +160,22 @@ def density_board(name: str, size: int, density: float, seed: int, budget: int
     return out
 
 
-def measure_density(name: str, size: int, densities: list[float], boards: int, seed: int,
-                    workers: int, budget: int = COUNT_BUDGET, quiet: bool = False) -> Report:
+def measure_density(
+    name: str,
+    size: int,
+    densities: list[float],
+    boards: int,
+    seed: int,
+    workers: int,
+    budget: int = COUNT_BUDGET,
+    quiet: bool = False,
+) -> Report:
     kind = kind_of(name)
     tasks = [(kind.name, size, d, seed + i, budget) for d in densities for i in range(boards)]
     results = pool.run(density_board, tasks, workers, f"{kind.name} density", quiet)
     rows = []
     for k, d in enumerate(densities):
-        rs = results[k * boards:(k + 1) * boards]
+        rs = results[k * boards : (k + 1) * boards]
         row: dict[str, Any] = {
             "density": d,
             "unique": rate([r["unique"] for r in rs]),
@@ -153,34 +193,55 @@ def density_report(figures: dict[str, Any]) -> Report:
     name, rows = figures["type"], figures["rows"]
     levels = list(rows[0]["solved"])
     has_exp = "flip_expectation" in rows[0]
-    ceiling = ("share of boards with no 2-opt reversal" if name == "numbrix"
-               else "share of boards with no silent flip")
-    headers = ["density", "unique", "flip ceiling", *(["E[d^flippable]"] if has_exp else []),
-               *(f"solved {lv}" for lv in levels)]
-    body = [[r["density"], r["unique"], r["flip_ceiling"],
-             *([r["flip_expectation"]] if has_exp else []),
-             *(r["solved"][lv] for lv in levels)] for r in rows]
-    md = (f"{figures['boards']} boards per density, {figures['size']}×{figures['size']}, raw "
-          f"generator. Flip ceiling: {ceiling} (an upper bound on the unique rate). Unique: "
-          f"{UNIQUE_NOTE}\n\n"
-          + chart.table(headers, body))
+    ceiling = (
+        "share of boards with no 2-opt reversal"
+        if name == "numbrix"
+        else "share of boards with no silent flip"
+    )
+    headers = [
+        "density",
+        "unique",
+        "flip ceiling",
+        *(["E[d^flippable]"] if has_exp else []),
+        *(f"solved {lv}" for lv in levels),
+    ]
+    body = [
+        [
+            r["density"],
+            r["unique"],
+            r["flip_ceiling"],
+            *([r["flip_expectation"]] if has_exp else []),
+            *(r["solved"][lv] for lv in levels),
+        ]
+        for r in rows
+    ]
+    md = (
+        f"{figures['boards']} boards per density, {figures['size']}×{figures['size']}, raw "
+        f"generator. Flip ceiling: {ceiling} (an upper bound on the unique rate). Unique: "
+        f"{UNIQUE_NOTE}\n\n" + chart.table(headers, body)
+    )
     series: dict[str, list[float | None]] = {
         "unique": [r["unique"] for r in rows],
-        "2-opt ceiling" if name == "numbrix" else "flip ceiling":
-            [r["flip_ceiling"] for r in rows]}
+        "2-opt ceiling" if name == "numbrix" else "flip ceiling": [r["flip_ceiling"] for r in rows],
+    }
     if has_exp:
         series["E[d^flippable]"] = [r["flip_expectation"] for r in rows]
     for lv in levels:
         series[f"solved {lv}"] = [r["solved"][lv] for r in rows]
-    svg = chart.line_chart(f"{name} {figures['size']}×{figures['size']}: by clue density",
-                           [f"{r['density']:g}" for r in rows], series, "density",
-                           "share of boards")
+    svg = chart.line_chart(
+        f"{name} {figures['size']}×{figures['size']}: by clue density",
+        [f"{r['density']:g}" for r in rows],
+        series,
+        "density",
+        "share of boards",
+    )
     return Report(f"{name}-density", f"{name}: density", figures, md, {"": svg})
 
 
 # -- guesses --------------------------------------------------------------------
-def guesses_board(name: str, size: int, density: float, seed: int, budget: int
-                  ) -> dict[str, int | None] | None:
+def guesses_board(
+    name: str, size: int, density: float, seed: int, budget: int
+) -> dict[str, int | None] | None:
     kind, p, answer = board(name, size, density, seed)
     if not is_unique(kind, p, answer, budget):
         return None
@@ -191,8 +252,16 @@ def guesses_board(name: str, size: int, density: float, seed: int, budget: int
     return out
 
 
-def measure_guesses(name: str, size: int, density: float, boards: int, seed: int,
-                    workers: int, budget: int = COUNT_BUDGET, quiet: bool = False) -> Report:
+def measure_guesses(
+    name: str,
+    size: int,
+    density: float,
+    boards: int,
+    seed: int,
+    workers: int,
+    budget: int = COUNT_BUDGET,
+    quiet: bool = False,
+) -> Report:
     kind = kind_of(name)
     tasks = [(kind.name, size, density, seed + i, budget) for i in range(boards)]
     results = pool.run(guesses_board, tasks, workers, f"{kind.name} guesses", quiet)
@@ -200,27 +269,48 @@ def measure_guesses(name: str, size: int, density: float, boards: int, seed: int
     levels: dict[str, Any] = {}
     for lv in kind.levels:
         done = [g for r in unique if (g := r[lv]) is not None]
-        levels[lv] = {**median_mean(done), "boards": len(done),
-                      "unsettled": len(unique) - len(done)}
-    figures = {"type": kind.name, "size": size, "density": density, "boards": boards,
-               "unique_boards": len(unique), "levels": levels}
+        levels[lv] = {
+            **median_mean(done),
+            "boards": len(done),
+            "unsettled": len(unique) - len(done),
+        }
+    figures = {
+        "type": kind.name,
+        "size": size,
+        "density": density,
+        "boards": boards,
+        "unique_boards": len(unique),
+        "levels": levels,
+    }
     return guesses_report(figures)
 
 
 def guesses_report(figures: dict[str, Any]) -> Report:
     name, levels = figures["type"], figures["levels"]
-    which = ("boards that pass the oracle's three certificates and its search"
-             if name == "kurotto" else "boards found unique by counting to 2")
-    md = (f"{figures['boards']} raw boards, {figures['size']}×{figures['size']}, density "
-          f"{figures['density']}; {figures['unique_boards']} unique ({which}). Branchings "
-          f"the counting search makes to settle uniqueness (count to 2) when it propagates "
-          f"at each level; 'unsettled' boards ran out of node budget and are left out.\n\n"
-          + chart.table(["level", "median", "mean", "boards", "unsettled"],
-                        [[lv, v["median"], v["mean"], v["boards"], v["unsettled"]]
-                         for lv, v in levels.items()]))
+    which = (
+        "boards that pass the oracle's three certificates and its search"
+        if name == "kurotto"
+        else "boards found unique by counting to 2"
+    )
+    md = (
+        f"{figures['boards']} raw boards, {figures['size']}×{figures['size']}, density "
+        f"{figures['density']}; {figures['unique_boards']} unique ({which}). Branchings "
+        f"the counting search makes to settle uniqueness (count to 2) when it propagates "
+        f"at each level; 'unsettled' boards ran out of node budget and are left out.\n\n"
+        + chart.table(
+            ["level", "median", "mean", "boards", "unsettled"],
+            [[lv, v["median"], v["mean"], v["boards"], v["unsettled"]] for lv, v in levels.items()],
+        )
+    )
     svg = chart.line_chart(
         f"{name} {figures['size']}×{figures['size']}: guesses to settle uniqueness",
-        list(levels), {"median": [v["median"] for v in levels.values()],
-                       "mean": [v["mean"] for v in levels.values()]},
-        "propagation level", "branchings", ymax=None)
+        list(levels),
+        {
+            "median": [v["median"] for v in levels.values()],
+            "mean": [v["mean"] for v in levels.values()],
+        },
+        "propagation level",
+        "branchings",
+        ymax=None,
+    )
     return Report(f"{name}-guesses", f"{name}: guesses", figures, md, {"": svg})

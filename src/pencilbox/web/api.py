@@ -46,7 +46,7 @@ SOLVED_MESSAGES = {
     "cave": "Solved! The fence around the cave closes into one loop: the Corral is solved too.",
     "kurotto": "Solved! Every circle counts exactly the black blocks it touches.",
     "numbrix": "Solved! The walk runs from 1 to the last number through every cell, "
-               "one step at a time.",
+    "one step at a time.",
 }
 
 router = APIRouter(prefix="/api")
@@ -81,16 +81,22 @@ async def solver(fn: Callable[..., T], *args: Any) -> T:
 
 # -- puzzles in, puzzles out ------------------------------------------------------
 class PuzzleIn(BaseModel):
-    puzzle: str = Field(..., max_length=20_000,
-                        description="a puzz.link URL, a numbrix/C/R/body URL, or a text grid")
-    type: str | None = Field(None, max_length=40,
-                             description="the puzzle type (needed for a text grid)")
+    puzzle: str = Field(
+        ...,
+        max_length=20_000,
+        description="a puzz.link URL, a numbrix/C/R/body URL, or a text grid",
+    )
+    type: str | None = Field(
+        None, max_length=40, description="the puzzle type (needed for a text grid)"
+    )
 
 
 class MarksIn(PuzzleIn):
     marks: list[str] | None = Field(
-        None, max_length=MAX_SIDE,
-        description="the player's grid, one string of answer tokens per row, ? undecided")
+        None,
+        max_length=MAX_SIDE,
+        description="the player's grid, one string of answer tokens per row, ? undecided",
+    )
 
 
 class HintIn(MarksIn):
@@ -121,8 +127,9 @@ def read_puzzle(body: PuzzleIn) -> tuple[PuzzleKind, Puzzle, list[str]]:
             kind = kind_of(body.type)
         p = kind.parse(text)
     if not (1 <= p.rows <= MAX_SIDE and 1 <= p.cols <= MAX_SIDE):
-        raise SizeError(f"the web app plays boards up to {MAX_SIDE}x{MAX_SIDE}, "
-                        f"not {p.rows}x{p.cols}")
+        raise SizeError(
+            f"the web app plays boards up to {MAX_SIDE}x{MAX_SIDE}, not {p.rows}x{p.cols}"
+        )
     return kind, p, [str(w.message) for w in caught]
 
 
@@ -215,8 +222,15 @@ def puzzles(request: Request) -> list[dict[str, Any]]:
     out = []
     for name in pencilbox.puzzle_names():
         kind = pencilbox.puzzle(name)
-        out.append({"type": name, "title": kind.title, "levels": list(kind.levels),
-                    "summary": kind.summary, "bank_sizes": shelves.get(name, [])})
+        out.append(
+            {
+                "type": name,
+                "title": kind.title,
+                "levels": list(kind.levels),
+                "summary": kind.summary,
+                "bank_sizes": shelves.get(name, []),
+            }
+        )
     return out
 
 
@@ -233,8 +247,10 @@ async def puzzle(
     kind = kind_of(type)
     rows, ncols = size, cols if cols is not None else size
     if not (4 <= rows <= MAX_GENERATE_SIDE and 4 <= ncols <= MAX_GENERATE_SIDE):
-        raise SizeError(f"boards are dealt from 4x4 to {MAX_GENERATE_SIDE}x"
-                        f"{MAX_GENERATE_SIDE}, not {rows}x{ncols}")
+        raise SizeError(
+            f"boards are dealt from 4x4 to {MAX_GENERATE_SIDE}x"
+            f"{MAX_GENERATE_SIDE}, not {rows}x{ncols}"
+        )
     level = kind.level_name(grade if grade else kind.levels[-1])
     n = random.randrange(1 << 30) if index is None else index
     bank_path: Path | None = request.app.state.bank_path
@@ -243,8 +259,13 @@ async def puzzle(
         dealt = await solver(deal.generate, kind, rows, ncols, level, n)
     answers(request).put(kind.to_url(dealt.puzzle), dealt.solution)
     out = puzzle_json(kind, dealt.puzzle)
-    out.update(source=dealt.source, grade=dealt.grade, requested=level, note=dealt.note,
-               board=dealt.board_id)
+    out.update(
+        source=dealt.source,
+        grade=dealt.grade,
+        requested=level,
+        note=dealt.note,
+        board=dealt.board_id,
+    )
     return out
 
 
@@ -258,9 +279,15 @@ def parse(body: PuzzleIn) -> dict[str, Any]:
 
 
 def hint_json(kind: PuzzleKind, p: Puzzle, h: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"status": h.status, "level": h.level, "reason": h.reason,
-                           "rule": h.rule, "premises": cells(p, h.premises),
-                           "wrong": cells(p, h.wrong), "suggest": h.suggest}
+    out: dict[str, Any] = {
+        "status": h.status,
+        "level": h.level,
+        "reason": h.reason,
+        "rule": h.rule,
+        "premises": cells(p, h.premises),
+        "wrong": cells(p, h.wrong),
+        "suggest": h.suggest,
+    }
     if h.status == "hint":
         out["cell"] = list(divmod(h.cell, p.cols))
         out["value"] = kind.value_token(h.value)
@@ -286,8 +313,9 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
     return await solver(work)
 
 
-LOCAL_CODES = frozenset({"2x2-black", "2x2-white", "given", "twice", "apart", "range",
-                         "circle", "clue-shaded"})
+LOCAL_CODES = frozenset(
+    {"2x2-black", "2x2-white", "given", "twice", "apart", "range", "circle", "clue-shaded"}
+)
 """Violations no filling of the empty cells can repair; the only ones a
 partly filled board reports (connection and count rules wait for a full board)."""
 
@@ -298,8 +326,7 @@ def check_json(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any]:
     solved = not violations
     if empty:
         violations = [v for v in violations if v.code in LOCAL_CODES]
-    out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)}
-           for v in violations]
+    out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
     if solved:
         message = SOLVED_MESSAGES.get(kind.name, "Solved!")
     elif violations:
@@ -307,8 +334,10 @@ def check_json(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any]:
     else:
         message = "No rule is broken so far."
     if empty:
-        message += (f" {empty} cell{'s' if empty != 1 else ''} still empty; connection and "
-                    "count rules are checked when the board is full.")
+        message += (
+            f" {empty} cell{'s' if empty != 1 else ''} still empty; connection and "
+            "count rules are checked when the board is full."
+        )
     return {"solved": solved, "complete": empty == 0, "violations": out, "message": message}
 
 
@@ -332,5 +361,9 @@ async def solve(body: SolveIn) -> dict[str, Any]:
     """The fixpoint of the ladder up to ``level``: status and the grid it reaches."""
     kind, p, _ = read_puzzle(body)
     s = await solver(kind.solve, p, body.level)
-    return {"status": s.status.value if hasattr(s.status, "value") else str(s.status),
-            "level": s.level, "grid": kind.state_rows(s.cands, p.cols), "decided": s.decided}
+    return {
+        "status": s.status.value if hasattr(s.status, "value") else str(s.status),
+        "level": s.level,
+        "grid": kind.state_rows(s.cands, p.cols),
+        "decided": s.decided,
+    }

@@ -77,10 +77,16 @@ def default_bank() -> Path | None:
 
 
 def create_app(bank_path: Path | str | None = "default") -> FastAPI:
-    app = FastAPI(title="pencilbox", version=pencilbox.__version__,
-                  description="Pencil puzzles with a solver inside: boards, hints, checks.")
-    app.state.bank_path = default_bank() if bank_path == "default" else (
-        Path(bank_path) if bank_path is not None else None)
+    app = FastAPI(
+        title="pencilbox",
+        version=pencilbox.__version__,
+        description="Pencil puzzles with a solver inside: boards, hints, checks.",
+    )
+    app.state.bank_path = (
+        default_bank()
+        if bank_path == "default"
+        else (Path(bank_path) if bank_path is not None else None)
+    )
     app.state.answers = api.Answers()
 
     @app.exception_handler(BudgetExceeded)

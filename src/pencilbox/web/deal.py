@@ -34,8 +34,9 @@ class Dealt:
     board_id: int | None = None
 
 
-def from_bank(path: Path | None, kind: PuzzleKind, rows: int, cols: int, grade: str,
-              index: int) -> Dealt | None:
+def from_bank(
+    path: Path | None, kind: PuzzleKind, rows: int, cols: int, grade: str, index: int
+) -> Dealt | None:
     """Board ``index`` (wrapping) of the bank's shelf, or None when there is none."""
     if path is None:
         return None
@@ -77,8 +78,7 @@ def _solves_at(kind: PuzzleKind, p: Puzzle, level: int) -> bool:
     return kind.solve(p, level=level).status is Status.SOLVED
 
 
-def _thin(kind: PuzzleKind, p: Puzzle, level: int, rng: random.Random,
-          deadline: float) -> Puzzle:
+def _thin(kind: PuzzleKind, p: Puzzle, level: int, rng: random.Random, deadline: float) -> Puzzle:
     cells = [cell for cell, v in enumerate(p.clues) if v is not None]
     rng.shuffle(cells)
     clues = list(p.clues)
@@ -100,8 +100,9 @@ def grade_of(kind: PuzzleKind, p: Puzzle) -> str | None:
     return None
 
 
-def generate(kind: PuzzleKind, rows: int, cols: int, grade: str, seed: int,
-             seconds: float = GENERATE_SECONDS) -> Dealt:
+def generate(
+    kind: PuzzleKind, rows: int, cols: int, grade: str, seed: int, seconds: float = GENERATE_SECONDS
+) -> Dealt:
     """A fresh board thinned towards ``grade`` within ``seconds``.
 
     Tries seeds until one thins to exactly ``grade``; when the clock runs

@@ -54,8 +54,16 @@ def rings(rows: int, cols: int) -> list[tuple[int, ...]]:
 def is_safe_flip(colour: list[int], ring: tuple[int, ...], cell: int) -> bool:
     """The stamp test for flipping ``cell`` (``colour`` has a wall sentinel last)."""
     r0, r1, r2, r3, r4, r5, r6, r7 = ring
-    pattern = (colour[r0] | colour[r1] << 1 | colour[r2] << 2 | colour[r3] << 3
-               | colour[r4] << 4 | colour[r5] << 5 | colour[r6] << 6 | colour[r7] << 7)
+    pattern = (
+        colour[r0]
+        | colour[r1] << 1
+        | colour[r2] << 2
+        | colour[r3] << 3
+        | colour[r4] << 4
+        | colour[r5] << 5
+        | colour[r6] << 6
+        | colour[r7] << 7
+    )
     return (_TO_WALL if colour[cell] == CAVE else _TO_CAVE)[pattern]
 
 
@@ -91,8 +99,16 @@ def stamp_walk(
     for _ in range(flips):
         x = randrange(size)
         r0, r1, r2, r3, r4, r5, r6, r7 = ring[x]
-        pattern = (colour[r0] | colour[r1] << 1 | colour[r2] << 2 | colour[r3] << 3
-                   | colour[r4] << 4 | colour[r5] << 5 | colour[r6] << 6 | colour[r7] << 7)
+        pattern = (
+            colour[r0]
+            | colour[r1] << 1
+            | colour[r2] << 2
+            | colour[r3] << 3
+            | colour[r4] << 4
+            | colour[r5] << 5
+            | colour[r6] << 6
+            | colour[r7] << 7
+        )
         if colour[x] == CAVE:
             if to_wall[pattern]:
                 colour[x] = WALL

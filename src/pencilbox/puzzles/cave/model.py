@@ -120,4 +120,3 @@ class Board:
         border = g.bits(c for c in range(g.size) if g.is_border(c))
         origins = g.bits(w[0] for w in g.windows)
         return Board(p, g, cells, numbers, border, tuple(tuple(w) for w in watch), origins)
-

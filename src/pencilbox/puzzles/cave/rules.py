@@ -61,8 +61,9 @@ def _add(a: int, b: int, cap: int) -> int:
     return out & cap
 
 
-def _clue_premises(cands: list[int], cell: Cell, rays: tuple[tuple[Cell, ...], ...]) -> tuple[
-        Cell, ...]:
+def _clue_premises(
+    cands: list[int], cell: Cell, rays: tuple[tuple[Cell, ...], ...]
+) -> tuple[Cell, ...]:
     """The clue cell and the decided cells of its rays, up to the first wall."""
     out = [cell]
     for ray in rays:
@@ -361,7 +362,8 @@ def check_complete(s: State) -> Result:
                 seen += 1
         if seen != v:
             return Contradiction(
-                "count", f"the {v} at {g.name(cell)} sees {seen} cells",
+                "count",
+                f"the {v} at {g.name(cell)} sees {seen} cells",
                 _clue_premises(cands, cell, rays),
             )
     return NOTHING
@@ -370,9 +372,13 @@ def check_complete(s: State) -> Result:
 RULES = [
     Rule("count", 0, count, "Each number is 1 plus four view extents that add up exactly."),
     Rule("corner", 1, corner, "No 2×2 window is checkered."),
-    Rule("bridge", 2, bridge,
-         "The cave stays one group and every wall reaches the border: "
-         "pockets lose a colour, bridges take it."),
+    Rule(
+        "bridge",
+        2,
+        bridge,
+        "The cave stays one group and every wall reaches the border: "
+        "pockets lose a colour, bridges take it.",
+    ),
 ]
 
 LADDER = Ladder(LEVELS, RULES, check_complete, lambda v: COLOUR[v])

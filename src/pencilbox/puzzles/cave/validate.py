@@ -107,9 +107,11 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
             out.append(Violation("cave-divided", "the cave is divided", _cells(smaller)))
     outside = flood(walls & border, walls, cols, full, not_left, not_right)
     if walls & ~outside:
-        out.append(Violation(
-            "wall-sealed", "walls are not connected to the outside", _cells(walls & ~outside)
-        ))
+        out.append(
+            Violation(
+                "wall-sealed", "walls are not connected to the outside", _cells(walls & ~outside)
+            )
+        )
     wrong = []
     shaded = []
     for cell in _clue_cells(puzzle.clues):
@@ -119,9 +121,9 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
         elif v != UNNUMBERED and answer[cell] == CAVE and seen_from(rows, cols, answer, cell) != v:
             wrong.append(cell)
     if wrong:
-        out.append(Violation(
-            "clue-count", "a number sees a different count of cells", tuple(wrong)
-        ))
+        out.append(
+            Violation("clue-count", "a number sees a different count of cells", tuple(wrong))
+        )
     if shaded:
         out.append(Violation("clue-shaded", "a clue cell is shaded as a wall", tuple(shaded)))
     if empty:

@@ -114,8 +114,10 @@ def frontier(g: Grid, circle: Circle, floor: Bits, black: Bits, maybe: Bits) -> 
 
 def _walls(g: Grid, circle: Circle, region: Bits, maybe: Bits) -> tuple[Cell, ...]:
     """The circle and the white cells that bound ``region`` (premises of a ceiling)."""
-    return (circle.cell, *cells_of(g.spread(region | circle.bit) & ~maybe & circle.area
-                                   & ~circle.bit))
+    return (
+        circle.cell,
+        *cells_of(g.spread(region | circle.bit) & ~maybe & circle.area & ~circle.bit),
+    )
 
 
 # -- the three verdicts ------------------------------------------------------------
@@ -127,7 +129,8 @@ def judge_sum(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any
     low = floor.bit_count()
     if low > n:
         return Contradiction(
-            "sum", f"{here} says {n} but already touches more than {n} black cells",
+            "sum",
+            f"{here} says {n} but already touches more than {n} black cells",
             (circle.cell, *cells_of(floor)),
         )
     if low == n:
@@ -147,7 +150,8 @@ def judge_sum(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any
     high = ceiling.bit_count()
     if high < n:
         return Contradiction(
-            "sum", f"{here} says {n} but at most {high} cells can still reach it",
+            "sum",
+            f"{here} says {n} but at most {high} cells can still reach it",
             _walls(g, circle, ceiling, maybe),
         )
     if high == n and ceiling & ~black:
@@ -168,12 +172,12 @@ def judge_door(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
     here = circle.name
     if not edge:
         return Contradiction(
-            "door", f"{here} says {n}, touches {low} black cells and can no longer grow",
+            "door",
+            f"{here} says {n}, touches {low} black cells and can no longer grow",
             (circle.cell, *cells_of(floor)),
         )
     reason = (
-        f"{here} says {n} but touches only {low} black cells, "
-        "and {cell} is its only way to grow"
+        f"{here} says {n} but touches only {low} black cells, and {{cell}} is its only way to grow"
     )
     return ((edge, BLACK, reason, (*_walls(g, circle, floor, maybe), *cells_of(floor))),)
 
@@ -322,8 +326,9 @@ def check_complete(s: State) -> Result:
     board: Board = s.board
     black, maybe = colours(s.cands)
     for circle in board.circles:
-        verdict = judge_sum(board.grid, circle, black & circle.area, maybe & circle.area,
-                            fresh_entry())
+        verdict = judge_sum(
+            board.grid, circle, black & circle.area, maybe & circle.area, fresh_entry()
+        )
         if isinstance(verdict, Contradiction):
             return verdict
     return NOTHING
@@ -382,12 +387,20 @@ def split(s: State) -> tuple[list[Bits], Bits]:
 
 
 RULES = [
-    Rule("sum", 0, sum_rule, "A number lies between its floor and its ceiling; "
-         "at the ceiling all is black, at the floor the frontier is white."),
-    Rule("door", 1, door, "A circle that must grow through a single frontier cell "
-         "makes it black."),
-    Rule("echo", 2, echo, "A colour that would put some number outside its "
-         "floor/ceiling interval is impossible."),
+    Rule(
+        "sum",
+        0,
+        sum_rule,
+        "A number lies between its floor and its ceiling; "
+        "at the ceiling all is black, at the floor the frontier is white.",
+    ),
+    Rule("door", 1, door, "A circle that must grow through a single frontier cell makes it black."),
+    Rule(
+        "echo",
+        2,
+        echo,
+        "A colour that would put some number outside its floor/ceiling interval is impossible.",
+    ),
 ]
 
 LADDER = Ladder(LEVELS, RULES, check_complete, lambda v: COLOUR[v])

@@ -43,8 +43,9 @@ def blocks(rows: int, cols: int, answer: Sequence[int | None]) -> list[int]:
     return label
 
 
-def circle_sums(rows: int, cols: int, clues: Sequence[int | None],
-                answer: Sequence[int | None]) -> dict[int, tuple[int, tuple[int, ...]]]:
+def circle_sums(
+    rows: int, cols: int, clues: Sequence[int | None], answer: Sequence[int | None]
+) -> dict[int, tuple[int, tuple[int, ...]]]:
     """For every numbered circle: the total size of the black blocks touching
     it, and the cells of those blocks."""
     label = blocks(rows, cols, answer)
@@ -71,12 +72,14 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
     for cell, (total, cells) in circle_sums(rows, cols, clues, answer).items():
         if total != clues[cell]:
             r, c = divmod(cell, cols)
-            out.append(Violation(
-                "number",
-                f"the circle at r{r + 1}c{c + 1} says {clues[cell]} but its blocks "
-                f"total {total}",
-                (cell, *cells),
-            ))
+            out.append(
+                Violation(
+                    "number",
+                    f"the circle at r{r + 1}c{c + 1} says {clues[cell]} but its blocks "
+                    f"total {total}",
+                    (cell, *cells),
+                )
+            )
     shaded = tuple(c for c, v in enumerate(clues) if v is not None and answer[c] == BLACK)
     if shaded:
         out.append(Violation("circle", "a circle is shaded", shaded))

@@ -74,9 +74,9 @@ class _Walker:
         n = self.n
         if starts is None:
             first = self.cell_of[0]
-            starts = [first] if first >= 0 else [
-                c for c in range(n) if not (self.clue_mask >> c) & 1
-            ]
+            starts = (
+                [first] if first >= 0 else [c for c in range(n) if not (self.clue_mask >> c) & 1]
+            )
         depth = sys.getrecursionlimit()
         if depth < n + 100:
             sys.setrecursionlimit(n + 100)
@@ -204,6 +204,7 @@ class _Blank:
 
 def _start_orbits(rows: int, cols: int) -> list[tuple[int, int]]:
     """One cell per orbit of the board's symmetries, with the orbit's size."""
+
     def images(r: int, c: int) -> set[tuple[int, int]]:
         out = {(r, c), (rows - 1 - r, c), (r, cols - 1 - c), (rows - 1 - r, cols - 1 - c)}
         if rows == cols:

@@ -52,7 +52,7 @@ def backbite(path: list[Cell], nbrs: tuple[tuple[Cell, ...], ...], rng: random.R
             return False
         i = path.index(u)
         # add (path[i], path[-1]), cut (path[i], path[i+1]): the suffix turns round
-        path[i + 1 :] = path[: i : -1]
+        path[i + 1 :] = path[:i:-1]
     return True
 
 

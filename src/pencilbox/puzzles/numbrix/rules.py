@@ -354,8 +354,17 @@ class _Links:
     is all that joining needs.
     """
 
-    __slots__ = ("possible", "used", "most", "least", "other", "dropped", "queue", "waiting",
-                 "names")
+    __slots__ = (
+        "possible",
+        "used",
+        "most",
+        "least",
+        "other",
+        "dropped",
+        "queue",
+        "waiting",
+        "names",
+    )
 
     def __init__(self, s: State) -> None:
         b: Board = s.board
@@ -662,7 +671,8 @@ def check_complete(s: State) -> Result:
         v = m.bit_length() - 1
         if at[v] >= 0:
             return Contradiction(
-                "pin", f"{number_name(v)} is in both {g.name(at[v])} and {g.name(cell)}",
+                "pin",
+                f"{number_name(v)} is in both {g.name(at[v])} and {g.name(cell)}",
                 (at[v], cell),
             )
         at[v] = cell
@@ -678,13 +688,27 @@ def check_complete(s: State) -> Result:
 
 
 RULES = [
-    Rule("pin", 0, pin, "Each number in one cell: decided numbers leave the others, "
-         "a number with one possible cell goes there."),
+    Rule(
+        "pin",
+        0,
+        pin,
+        "Each number in one cell: decided numbers leave the others, "
+        "a number with one possible cell goes there.",
+    ),
     Rule("link", 1, link, "A number needs its predecessor and successor in neighbouring cells."),
-    Rule("block", 2, block, "Hall sets: k consecutive numbers need k cells, k cells with only "
-         "k consecutive numbers take them."),
-    Rule("edge", 3, edge, "Path links: degree 2 (ends 1), runs count along, no loops, "
-         "the board stays connected."),
+    Rule(
+        "block",
+        2,
+        block,
+        "Hall sets: k consecutive numbers need k cells, k cells with only "
+        "k consecutive numbers take them.",
+    ),
+    Rule(
+        "edge",
+        3,
+        edge,
+        "Path links: degree 2 (ends 1), runs count along, no loops, the board stays connected.",
+    ),
 ]
 
 LADDER = Ladder(LEVELS, RULES, check_complete, number_name)

@@ -76,6 +76,4 @@ def _is_solution(puzzle: Any, answer: Sequence[int | None], n: int, cols: int) -
         a, b = at[v], at[v + 1]
         if not (abs(a - b) == cols or (abs(a - b) == 1 and a // cols == b // cols)):
             return False
-    return all(
-        clue is None or answer[cell] == clue - 1 for cell, clue in enumerate(puzzle.clues)
-    )
+    return all(clue is None or answer[cell] == clue - 1 for cell, clue in enumerate(puzzle.clues))

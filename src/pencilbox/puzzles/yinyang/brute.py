@@ -101,8 +101,11 @@ def brute_count(
         undecided |= 1 << cell
 
     # Givens alone may already break a rule.
-    if all(ok_at(i, v) for i, v in enumerate(answer) if v is not None) and connected(0) and \
-            connected(1):
+    if (
+        all(ok_at(i, v) for i, v in enumerate(answer) if v is not None)
+        and connected(0)
+        and connected(1)
+    ):
         go(0)
     complete = not (budget is not None and nodes > budget)
     return found, complete, nodes, first

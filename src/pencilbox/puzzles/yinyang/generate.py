@@ -100,8 +100,11 @@ def colour_sides(rows: int, cols: int, path: list[Point], rng: random.Random) ->
     used: list[tuple[int, int]] = []
     for end in (pts[0], pts[-1]):
         i, j = end
-        outs = [(i2, j2) for i2, j2 in ((0, j), (rows, j), (i, 0), (i, cols))
-                if abs(i2 - i) + abs(j2 - j) == 1]
+        outs = [
+            (i2, j2)
+            for i2, j2 in ((0, j), (rows, j), (i, 0), (i, cols))
+            if abs(i2 - i) + abs(j2 - j) == 1
+        ]
         outs = [o for o in outs if o not in used]
         target = rng.choice(outs)
         used.append(target)

@@ -61,8 +61,9 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
     if empty:
         out.append(Violation("empty", "an empty cell", empty))
     changed = tuple(
-        i for i, v in enumerate(puzzle.clues) if v is not None and answer[i] is not None
-        and answer[i] != v
+        i
+        for i, v in enumerate(puzzle.clues)
+        if v is not None and answer[i] is not None and answer[i] != v
     )
     if changed:
         out.append(Violation("given", "a given cell painted over", changed))
