@@ -33,8 +33,10 @@ InputMode = Literal["cycle", "numbers"]
 the player types a number from the range."""
 
 ClueLook = Literal["token", "number", "circle"]
-"""``"token"``: a clue is a given answer value, drawn as that token on a grey
-cell; ``"number"``: a plain number; ``"circle"``: a circle with its number."""
+"""``"token"``: a clue is a given answer, drawn as the player's marks are but
+on a grey cell (a clue value entered by cycling is the answer value of that
+token; one entered as a number is shown as that number); ``"number"``: a
+plain number; ``"circle"``: a circle with its number."""
 
 CLUE_WITHOUT_NUMBER = -1
 """The clue value of a clue printed without its number."""

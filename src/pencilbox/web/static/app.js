@@ -364,7 +364,7 @@ async function main() {
   await loadModules(kinds);
   $("puzzle-type").replaceChildren(...kinds.map(k => new Option(k.title, k.type)));
   const examples = [...new Set([kinds[0], kinds[kinds.length - 1]].map(k => k.url_example))];
-  $("url").placeholder = examples.join(" or ");
+  if (examples.every(Boolean)) $("url").placeholder = examples.join(" or ");
   const board = $("board");
   board.addEventListener("pointerdown", onDown);
   board.addEventListener("pointermove", onMove);
