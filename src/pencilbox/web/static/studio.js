@@ -170,7 +170,7 @@ function ask(delay) {
       const a = await post("/api/analyze",
                            { puzzle: text, type: doc.type, level: level(), seconds: st.seconds }, signal);
       if (signal.aborted) return;
-      if (a.verdict === "several" && st.analysis?.verdict !== "several") st.view = 0;
+      if (a.verdict !== st.analysis?.verdict) st.view = a.verdict === "several" ? 0 : "clues";
       st.analysis = a; st.error = null;
     } catch (e) {
       if (signal.aborted) return;
@@ -428,7 +428,7 @@ async function play() {
     st.from = p.url;
     if (st.analysis && !st.error && $("verdict").getAttribute("aria-busy") !== "true")
       st.play = { url: p.url, analysis: st.analysis, seconds: st.seconds };
-    setEditing(false);
+    setEditing(false, false);
     document.dispatchEvent(new CustomEvent("puzzle-play", { detail: p }));
   } catch (e) { say(`Not playable yet: ${e.message}.`, "error"); }
 }
@@ -460,7 +460,7 @@ function playVerdict(p, seconds = SECONDS) {
 }
 
 // -- the mode -------------------------------------------------------------------------------------
-function setEditing(on) {
+function setEditing(on, back = true) {   // back: the game shows what it showed before
   if (on && !st.shown) return;
   st.editing = on;
   document.body.dataset.mode = on ? "edit" : "play";
@@ -475,7 +475,7 @@ function setEditing(on) {
     $("edit-board").focus({ preventScroll: true });
   } else {
     asked.cancel(); stopHelper();
-    playVerdict(st.shown);
+    if (back) playVerdict(st.shown);
   }
 }
 
