@@ -45,7 +45,8 @@ def start(page: Any, name: str) -> None:
 
 def edit_blank(page: Any, name: str, rows: int, cols: int) -> None:
     start(page, name)
-    page.click("#edit")
+    if page.get_attribute("#edit", "aria-pressed") != "true":  # a reload reopens the editor
+        page.click("#edit")
     assert page.get_attribute("#edit", "aria-pressed") == "true"
     page.fill("#rows", str(rows))
     page.fill("#cols", str(cols))
@@ -393,6 +394,25 @@ def test_helpers_redundant_thin_suggest_and_cancel(page: Any) -> None:
     after = board_clues(page)
     assert set(after) - set(before) and len(after) == len(before) + 1
     assert settle(page) in ("unique", "several")
+
+
+def test_a_reload_keeps_the_editor_and_its_clues(page: Any) -> None:
+    edit_blank(page, "kurotto", 3, 5)
+    page.keyboard.type("7")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.type("?")
+    settle(page)
+    url = page.input_value("#export-url")
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.get_attribute("#edit", "aria-pressed") == "true"
+    settle(page)
+    assert board_clues(page) == {(0, 0): 7, (1, 0): -1}
+    assert page.input_value("#export-url") == url
+    page.click("#edit")  # back to the game: a reload then plays
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.get_attribute("#edit", "aria-pressed") == "false"
 
 
 def test_boards_from_two_by_two_to_thirty_either_way(page: Any) -> None:

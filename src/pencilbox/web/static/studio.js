@@ -149,7 +149,18 @@ function edited() {
   $("edit-redo").disabled = !st.undone.length;
   syncEntry();
   draw();
+  keep();
   ask(DELAY);
+}
+
+// The document survives a reload: edits are not lost, and the editor reopens.
+const SAVED = "pencilbox:studio";
+function keep() {
+  try { localStorage.setItem(SAVED, JSON.stringify({ doc: st.doc, editing: st.editing })); }
+  catch { /* storage full or off: nothing kept */ }
+}
+function kept() {
+  try { return JSON.parse(localStorage.getItem(SAVED) || "null"); } catch { return null; }
 }
 
 // -- the verdict ------------------------------------------------------------------------
@@ -466,6 +477,7 @@ function setEditing(on, back = true) {   // back: the game shows what it showed 
   document.body.dataset.mode = on ? "edit" : "play";
   $("edit").setAttribute("aria-pressed", String(on));
   $("board").inert = on;
+  if (!on && st.doc) keep();
   if (on) {
     playing.cancel();
     $("verdict").hidden = true;
@@ -480,10 +492,14 @@ function setEditing(on, back = true) {   // back: the game shows what it showed 
 }
 
 function shown(ev) {
-  const { puzzle, kind: k } = ev.detail;
+  const { puzzle, kind: k } = ev.detail, first = !st.shown;
   st.shown = puzzle;
   if (k) st.kinds[puzzle.type] = k;
-  if (st.editing) take(puzzle);
+  const saved = first ? kept() : null;
+  if (saved?.editing && saved.doc?.type === puzzle.type) {   // reopen the editor as it was
+    st.doc = saved.doc; st.from = puzzle.url;
+    setEditing(true);
+  } else if (st.editing) take(puzzle);
   else playVerdict(puzzle);
 }
 
