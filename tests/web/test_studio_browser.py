@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -409,10 +410,11 @@ def test_a_reload_keeps_the_editor_and_its_clues(page: Any) -> None:
     settle(page)
     assert board_clues(page) == {(0, 0): 7, (1, 0): -1}
     assert page.input_value("#export-url") == url
-    page.click("#edit")  # back to the game: a reload then plays
-    page.reload()
+    # A link to another puzzle opens that puzzle to play, not the old edit.
+    page.goto(page.base + "/?p=" + quote("https://puzz.link/p?yinyang/6/6/0qia2408lci8"))
     page.wait_for_selector("body[data-ready]")
     assert page.get_attribute("#edit", "aria-pressed") == "false"
+    assert page.input_value("#puzzle-type") == "yinyang"
 
 
 def test_boards_from_two_by_two_to_thirty_either_way(page: Any) -> None:

@@ -141,6 +141,7 @@ function edited() {
   st.seconds = SECONDS;
   st.redundant = []; st.suggestion = null;
   stopHelper();
+  say("");
   $("rows").value = d.rows; $("cols").value = d.cols;
   $("export-text").value = textOf(d);
   $("export-text").rows = Math.min(d.rows + 1, 8);
@@ -156,7 +157,7 @@ function edited() {
 // The document survives a reload: edits are not lost, and the editor reopens.
 const SAVED = "pencilbox:studio";
 function keep() {
-  try { localStorage.setItem(SAVED, JSON.stringify({ doc: st.doc, editing: st.editing })); }
+  try { localStorage.setItem(SAVED, JSON.stringify({ doc: st.doc, from: st.from, editing: st.editing })); }
   catch { /* storage full or off: nothing kept */ }
 }
 function kept() {
@@ -167,8 +168,12 @@ function kept() {
 const level = () => $("level").value || undefined;
 
 function ask(delay) {
-  const doc = st.doc, text = textOf(doc);
-  $("verdict").setAttribute("aria-busy", "true");
+  const doc = st.doc, text = textOf(doc), box = $("verdict");
+  box.setAttribute("aria-busy", "true");
+  if (box.hidden) {   // nothing to show yet: say that the verdict is on its way
+    box.hidden = false; delete box.dataset.verdict;
+    box.replaceChildren("Looking for the verdict…");
+  }
   $("export-url").dataset.stale = "1";
   asked.run(async signal => {
     try {
@@ -496,7 +501,8 @@ function shown(ev) {
   st.shown = puzzle;
   if (k) st.kinds[puzzle.type] = k;
   const saved = first ? kept() : null;
-  if (saved?.editing && saved.doc?.type === puzzle.type) {   // reopen the editor as it was
+  // A reload shows the puzzle the editor was opened on: reopen the editor as it was.
+  if (saved?.editing && saved.from === puzzle.url && saved.doc?.type === puzzle.type) {
     st.doc = saved.doc; st.from = puzzle.url;
     setEditing(true);
   } else if (st.editing) take(puzzle);
