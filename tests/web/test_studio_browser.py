@@ -397,6 +397,20 @@ def test_helpers_redundant_thin_suggest_and_cancel(page: Any) -> None:
     assert settle(page) in ("unique", "several")
 
 
+def test_copy_buttons_copy_the_url_and_the_text_grid(page: Any) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=page.base)
+    edit_blank(page, "yinyang", 3, 4)
+    page.keyboard.type("w")
+    settle(page)
+    url, text = page.input_value("#export-url"), page.input_value("#export-text")
+    assert url.startswith("https://puzz.link/p?") and text.splitlines()[1] == "o . . ."
+    page.click("#copy-url")
+    assert page.inner_text("#studio-status") == "URL copied."
+    assert page.evaluate("navigator.clipboard.readText()") == url
+    page.click("#copy-text")
+    assert page.evaluate("navigator.clipboard.readText()") == text
+
+
 def test_a_reload_keeps_the_editor_and_its_clues(page: Any) -> None:
     edit_blank(page, "kurotto", 3, 5)
     page.keyboard.type("7")
