@@ -1,6 +1,6 @@
 """The JSON API under /api/: types and levels, boards, parse, hint, check, solve.
 
-Puzzles travel as their URL (puzz.link, or pencilbox's ``numbrix/C/R/body``)
+Puzzles travel as their URL (puzz.link, or pencilbox's own ``TYPE/C/R/body``)
 or as a text grid; the player's marks travel as rows of answer tokens with
 ``?`` for an undecided cell (the CLI's text format). Every solver call runs
 in a worker thread under a deadline, on boards no larger than
@@ -41,14 +41,6 @@ SOLVER_SECONDS = 10.0
 SOLUTION_BUDGET = 50_000
 SOLUTION_SECONDS = 2.0
 
-SOLVED_MESSAGES = {
-    "yinyang": "Solved! The frontier between the colors is one unbroken curve, as it must be.",
-    "cave": "Solved! The fence around the cave closes into one loop: the Corral is solved too.",
-    "kurotto": "Solved! Every circle counts exactly the black blocks it touches.",
-    "numbrix": "Solved! The walk runs from 1 to the last number through every cell, "
-    "one step at a time.",
-}
-
 router = APIRouter(prefix="/api")
 T = TypeVar("T")
 
@@ -84,7 +76,7 @@ class PuzzleIn(BaseModel):
     puzzle: str = Field(
         ...,
         max_length=20_000,
-        description="a puzz.link URL, a numbrix/C/R/body URL, or a text grid",
+        description="a puzz.link URL, a TYPE/C/R/body URL, or a text grid",
     )
     type: str | None = Field(
         None, max_length=40, description="the puzzle type (needed for a text grid)"
@@ -328,7 +320,7 @@ def check_json(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any]:
         violations = [v for v in violations if v.code in LOCAL_CODES]
     out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
     if solved:
-        message = SOLVED_MESSAGES.get(kind.name, "Solved!")
+        message = kind.solved_message
     elif violations:
         message = "; ".join(dict.fromkeys(v.message for v in violations)).capitalize() + "."
     else:
