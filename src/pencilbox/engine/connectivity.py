@@ -88,7 +88,7 @@ def connect(s: State, value: int, rule: str, colour: str, to_border: bool = Fals
     """One pass of pockets and bridges for ``value`` (see module docstring).
 
     With ``to_border`` the cells of the value need not meet each other but
-    must each reach the border (Cave's walls): the search starts from a
+    must each reach the border (walls that may not be enclosed): the search starts from a
     virtual outside node adjacent to every border cell.
     """
     g = s.grid

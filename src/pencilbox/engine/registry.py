@@ -27,8 +27,8 @@ GROUP = "pencilbox.puzzles"
 
 _KINDS: dict[str, PuzzleKind] = {}
 _ALIASES: dict[str, str] = {}
-_SEEN: set[str] = set()
-"""Entry points already loaded (by ``name = value``)."""
+_SEEN: dict[str, str] = {}
+"""Entry points already loaded: name → value."""
 _DISCOVERED = False
 
 
@@ -41,8 +41,9 @@ def register(kind: PuzzleKind) -> PuzzleKind:
 
 
 def unregister(name: str) -> None:
-    """Forget the kind called ``name`` and its aliases (tests)."""
+    """Forget the kind called ``name``, its aliases and its entry point (tests)."""
     _KINDS.pop(name, None)
+    _SEEN.pop(name, None)
     for alias in [a for a, n in _ALIASES.items() if n == name]:
         del _ALIASES[alias]
 
@@ -52,10 +53,9 @@ def discover() -> None:
     global _DISCOVERED
     _DISCOVERED = True
     for ep in entry_points(group=GROUP):
-        key = f"{ep.name} = {ep.value}"
-        if key in _SEEN:
+        if _SEEN.get(ep.name) == ep.value:
             continue
-        _SEEN.add(key)
+        _SEEN[ep.name] = ep.value
         kind = ep.load()
         if kind.name != ep.name:
             raise ValueError(f"entry point {ep.name!r} loads a kind called {kind.name!r}")

@@ -18,9 +18,8 @@ Marks = tuple[int | None, ...]
 class Puzzle:
     """A puzzle as printed: its type, size and clues (row-major, None = blank).
 
-    What a clue value means is the puzzle's own: Yin-Yang 0/1 for a given
-    black/white, Cave and Kurotto a number (-1: a clue without a number),
-    Numbrix a printed number.
+    What a clue value means is the puzzle's own (its model says): a given
+    colour, a number (-1: a clue without a number), a printed number…
     """
 
     type: str
