@@ -354,7 +354,7 @@ async def solve(body: SolveIn) -> dict[str, Any]:
     kind, p, _ = read_puzzle(body)
     s = await solver(kind.solve, p, body.level)
     return {
-        "status": s.status.value if hasattr(s.status, "value") else str(s.status),
+        "status": s.status.value,
         "level": s.level,
         "grid": kind.state_rows(s.cands, p.cols),
         "decided": s.decided,
