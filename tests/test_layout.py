@@ -11,7 +11,7 @@ import pytest
 import pencilbox
 
 SRC = pathlib.Path(pencilbox.__file__).parent
-CODE = (".py",)
+CODE = (".py", ".js", ".html", ".css")
 """The kinds of file checked for puzzle names."""
 
 

@@ -100,7 +100,12 @@ def test_command_line(
 
 def test_web_api(tally: Tally) -> None:
     client = TestClient(create_app(bank_path=None))
-    assert "tally" in [p["type"] for p in client.get("/api/puzzles").json()]
+    listed = {p["type"]: p for p in client.get("/api/puzzles").json()}
+    descriptor = listed["tally"]["frontend"]
+    assert descriptor["input"] == "cycle" and descriptor["solved"] == tally.solved_message
+    assert [t["token"] for t in descriptor["tokens"]] == [tally.value_token(v) for v in (0, 1)]
+    module = client.get(descriptor["module_url"])
+    assert module.status_code == 200 and "export function theory" in module.text
     dealt = client.get("/api/puzzle", params={"type": "tally", "size": 4, "index": 1})
     assert dealt.status_code == 200, dealt.text
     board = dealt.json()

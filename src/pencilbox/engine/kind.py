@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pencilbox.engine import search
+from pencilbox.engine.frontend import Frontend
 from pencilbox.engine.grid import Cell, check_size
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.engine.protocols import BruteForce, Generator, Model, TextCodec, Validator
@@ -69,8 +70,6 @@ class PuzzleKind:
     """Other names the registry finds the kind by."""
     default_density: float = 0.5
     """Clue density of ``generate`` when none is given."""
-    solved_message: str = "Solved!"
-    """What the player reads when the board is solved."""
     bank_skips: tuple[str, ...] = ()
     """Levels that are no grade for a bank (a board that level solves is no puzzle)."""
     measure_defaults: MeasureDefaults = MeasureDefaults()
@@ -89,7 +88,7 @@ class PuzzleKind:
         brute: BruteForce,
         generator: Generator,
         text: TextCodec,
-        frontend: object | None = None,
+        frontend: Frontend | None = None,
     ) -> None:
         self.name = name
         self.model = model
@@ -99,7 +98,13 @@ class PuzzleKind:
         self.generator = generator
         self.text = text
         self.frontend = frontend
-        """The front-end descriptor (how the browser draws the puzzle), if any."""
+        """How the browser draws the puzzle and takes its input (its front-end
+        descriptor, served by ``/api/puzzles``), if it has one."""
+
+    @property
+    def solved_message(self) -> str:
+        """What the player reads when the board is solved (the descriptor's)."""
+        return self.frontend.solved if self.frontend is not None else "Solved!"
 
     def __repr__(self) -> str:
         return f"pencilbox.puzzle({self.name!r})"

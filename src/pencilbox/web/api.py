@@ -28,10 +28,12 @@ from pydantic import BaseModel, Field
 import pencilbox
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
-from pencilbox.errors import BudgetExceeded, ParseError, SizeError
+from pencilbox.errors import BudgetExceeded, ParseError, PuzzleError, SizeError
 from pencilbox.formats.puzzlink import parse_frame
 from pencilbox.web import deal
 
+PUZZLE_STATIC = "/puzzles"
+"""Where each puzzle's own static files are served: /puzzles/NAME/FILE."""
 MAX_SIDE = 30
 """Largest board side the web app accepts (URLs, marks, generation)."""
 MAX_GENERATE_SIDE = 15
@@ -76,7 +78,7 @@ class PuzzleIn(BaseModel):
     puzzle: str = Field(
         ...,
         max_length=20_000,
-        description="a puzz.link URL, a TYPE/C/R/body URL, or a text grid",
+        description="a puzz.link URL, a pencilbox TYPE/C/R/body URL, or a text grid",
     )
     type: str | None = Field(
         None, max_length=40, description="the puzzle type (needed for a text grid)"
@@ -160,6 +162,25 @@ def puzzle_json(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
     }
 
 
+def frontend_json(kind: PuzzleKind) -> dict[str, object] | None:
+    """The kind's front-end descriptor, with the URL its module is served at."""
+    if kind.frontend is None:
+        return None
+    out = kind.frontend.to_json()
+    module = kind.frontend.module
+    out["module_url"] = f"{PUZZLE_STATIC}/{quote(kind.name)}/{quote(module)}" if module else None
+    return out
+
+
+def url_example(kind: PuzzleKind) -> str | None:
+    """The start of the kind's URL for a 6×6 board: what the URL box suggests."""
+    try:
+        url = kind.to_url(Puzzle(kind.name, 6, 6, (None,) * 36))
+    except (PuzzleError, ValueError):
+        return None
+    return url[: url.rfind("/") + 1] + "…"
+
+
 def cells(p: Puzzle, cs: tuple[int, ...] | list[int]) -> list[list[int]]:
     return [list(divmod(c, p.cols)) for c in cs]
 
@@ -209,7 +230,8 @@ def answers(request: Request) -> Answers:
 # -- endpoints ----------------------------------------------------------------------
 @router.get("/puzzles")
 def puzzles(request: Request) -> list[dict[str, Any]]:
-    """The puzzle types, their ladder levels (weakest first) and the bank's sizes."""
+    """The puzzle types, their ladder levels (weakest first), the bank's sizes
+    and each type's front-end descriptor (how the browser draws it)."""
     shelves = deal.bank_sizes(request.app.state.bank_path)
     out = []
     for name in pencilbox.puzzle_names():
@@ -221,6 +243,8 @@ def puzzles(request: Request) -> list[dict[str, Any]]:
                 "levels": list(kind.levels),
                 "summary": kind.summary,
                 "bank_sizes": shelves.get(name, []),
+                "url_example": url_example(kind),
+                "frontend": frontend_json(kind),
             }
         )
     return out

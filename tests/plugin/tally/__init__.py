@@ -12,6 +12,7 @@ from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
 
 from . import brute, generate, model, rules, validate
+from .frontend import FRONTEND
 
 
 class Tally(PuzzleKind):
@@ -19,12 +20,18 @@ class Tally(PuzzleKind):
     summary = "Shade cells so that each number counts the black cells of its cross."
     aliases = ("cross-tally",)
     default_density = 1.0
-    solved_message = "Solved! Every cross holds its tally."
 
     def start(self, p: Puzzle) -> State:
         return State(model.Board.of(p), [0b11] * (p.rows * p.cols))
 
 
 KIND = Tally(
-    model.NAME, model, rules.LADDER, validate, brute, generate, GridText(model.NAME, model)
+    model.NAME,
+    model,
+    rules.LADDER,
+    validate,
+    brute,
+    generate,
+    GridText(model.NAME, model),
+    FRONTEND,
 )

@@ -11,6 +11,7 @@ from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
 
 from . import brute, certificates, generate, model, rules, validate
+from .frontend import FRONTEND
 
 _BOTH = (1 << model.WALL) | (1 << model.CAVE)
 
@@ -22,9 +23,6 @@ class Cave(PuzzleKind):
         "the border, and each number sees that many cave cells in a line."
     )
     aliases = ("corral", "bag")
-    solved_message = (
-        "Solved! The fence around the cave closes into one loop: the Corral is solved too."
-    )
     measure_defaults = MeasureDefaults(0.85, 0.85, (0.5, 0.6, 0.7, 0.8, 0.9, 1.0))
     certificate, certificate_short = "silent flip", "flip"
 
@@ -42,4 +40,13 @@ class Cave(PuzzleKind):
         return not self.silent_flips(p, answer)
 
 
-KIND = Cave(model.NAME, model, rules.LADDER, validate, brute, generate, GridText(model.NAME, model))
+KIND = Cave(
+    model.NAME,
+    model,
+    rules.LADDER,
+    validate,
+    brute,
+    generate,
+    GridText(model.NAME, model),
+    FRONTEND,
+)

@@ -13,6 +13,7 @@ from pencilbox.formats.text import GridText
 
 from . import brute, certificates, generate, model, rules, validate
 from .certificates import OracleResult
+from .frontend import FRONTEND
 
 __all__ = ["KIND", "GapCheck", "Kurotto"]
 
@@ -22,7 +23,6 @@ class Kurotto(PuzzleKind):
     summary = (
         "Shade cells so that each circled number is the total size of the black blocks touching it."
     )
-    solved_message = "Solved! Every circle counts exactly the black blocks it touches."
     measure_defaults = MeasureDefaults(0.8, 0.9, (0.5, 0.6, 0.7, 0.8, 0.9, 1.0))
     certificate, certificate_short = "silent flip", "flip"
     unique_note = "boards that pass the oracle's three certificates and its search"
@@ -63,5 +63,12 @@ class Kurotto(PuzzleKind):
 
 
 KIND = Kurotto(
-    model.NAME, model, rules.LADDER, validate, brute, generate, GridText(model.NAME, model)
+    model.NAME,
+    model,
+    rules.LADDER,
+    validate,
+    brute,
+    generate,
+    GridText(model.NAME, model),
+    FRONTEND,
 )

@@ -13,6 +13,7 @@ from pencilbox.engine.state import Result, State
 from pencilbox.formats.text import GridText
 
 from . import brute, certificates, generate, model, rules, validate
+from .frontend import FRONTEND
 
 
 class Numbrix(PuzzleKind):
@@ -23,9 +24,6 @@ class Numbrix(PuzzleKind):
     )
     aliases = ("hidato-square",)
     default_density = 0.3
-    solved_message = (
-        "Solved! The walk runs from 1 to the last number through every cell, one step at a time."
-    )
     bank_skips = ("pin",)
     """A board that ``pin`` solves shows all but one number: a board, not a puzzle."""
     measure_defaults = MeasureDefaults(0.3, 0.4, (0.1, 0.15, 0.2, 0.3, 0.4, 0.5))
@@ -61,5 +59,12 @@ class Numbrix(PuzzleKind):
 
 
 KIND = Numbrix(
-    model.NAME, model, rules.LADDER, validate, brute, generate, GridText(model.NAME, model)
+    model.NAME,
+    model,
+    rules.LADDER,
+    validate,
+    brute,
+    generate,
+    GridText(model.NAME, model),
+    FRONTEND,
 )

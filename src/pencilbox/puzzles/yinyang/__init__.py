@@ -10,6 +10,7 @@ from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
 
 from . import brute, certificates, generate, model, rules, validate
+from .frontend import FRONTEND
 
 
 class YinYang(PuzzleKind):
@@ -18,7 +19,6 @@ class YinYang(PuzzleKind):
         "Paint every cell black or white: each colour one connected group, no 2×2 of one colour."
     )
     aliases = ("yin-yang", "shirokuro")
-    solved_message = "Solved! The frontier between the colors is one unbroken curve, as it must be."
     measure_defaults = MeasureDefaults(0.5, 0.9, (0.3, 0.4, 0.5, 0.6, 0.7, 0.8))
     certificate, certificate_short = "silent flip", "flip"
 
@@ -40,5 +40,12 @@ class YinYang(PuzzleKind):
 
 
 KIND = YinYang(
-    model.NAME, model, rules.LADDER, validate, brute, generate, GridText(model.NAME, model)
+    model.NAME,
+    model,
+    rules.LADDER,
+    validate,
+    brute,
+    generate,
+    GridText(model.NAME, model),
+    FRONTEND,
 )
