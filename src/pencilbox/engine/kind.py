@@ -1,11 +1,12 @@
 """The one interface every puzzle stands behind.
 
 A puzzle package subclasses :class:`PuzzleKind`, says what differs in
-class attributes (title, summary, aliases, measurement defaults, the
-solved message…) and its starting candidates in :meth:`PuzzleKind.start`,
-and builds one instance from its parts: the model, the ladder, the
-independent validator and brute force, the generator and the text codec
-(typed by :mod:`pencilbox.engine.protocols`). Optional abilities are
+class attributes (title, summary, aliases, grades a bank skips,
+measurement defaults…) and its starting candidates in
+:meth:`PuzzleKind.start`, and builds one instance from its parts: the
+model, the ladder, the independent validator and brute force, the
+generator and the text codec (typed by :mod:`pencilbox.engine.protocols`),
+and its front-end descriptor (:mod:`pencilbox.engine.frontend`). Optional abilities are
 methods with defaults here (a second solution read off an answer, a
 uniqueness oracle, extra density figures, its own studies), so nothing
 outside the package asks which puzzle it is. Everything else (solve,
