@@ -51,15 +51,15 @@ def unregister(name: str) -> None:
 def discover() -> None:
     """Load every entry point of the group not loaded yet (in declaration order)."""
     global _DISCOVERED
-    _DISCOVERED = True
     for ep in entry_points(group=GROUP):
         if _SEEN.get(ep.name) == ep.value:
             continue
-        _SEEN[ep.name] = ep.value
         kind = ep.load()
         if kind.name != ep.name:
             raise ValueError(f"entry point {ep.name!r} loads a kind called {kind.name!r}")
+        _SEEN[ep.name] = ep.value
         register(kind)
+    _DISCOVERED = True
 
 
 def puzzle(name: str) -> PuzzleKind:
