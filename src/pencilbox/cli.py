@@ -17,11 +17,12 @@ from typing import Any, NoReturn
 
 import pencilbox
 from pencilbox.bank import cli as bank_cli
+from pencilbox.engine.grid import check_size
 from pencilbox.engine.kind import Counted, HintResult, Puzzle, PuzzleKind
 from pencilbox.engine.search import DEFAULT_BUDGET
 from pencilbox.errors import NoSolution, ParseError, PuzzleError
 from pencilbox.formats.puzzlink import looks_like_url
-from pencilbox.formats.text import check_size, split_many
+from pencilbox.formats.text import split_many
 from pencilbox.measure import cli as measure_cli
 
 EXIT_USAGE = 2
@@ -200,11 +201,7 @@ def cmd_grade(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def cmd_gapcheck(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
-        gapcheck = getattr(kind, "gapcheck", None)
-        if gapcheck is None:
-            raise ParseError(f"gapcheck is for kurotto, not {kind.name}")
-        result = gapcheck(p, budget=args.budget)
-        return dict(vars(result)) if hasattr(result, "__dict__") else dict(result)
+        return dict(vars(kind.gapcheck(p, budget=args.budget)))
 
     return _each(args, one)
 
@@ -307,7 +304,11 @@ def build_parser() -> argparse.ArgumentParser:
     ce.add_argument("type")
     ce.add_argument("--size", type=int, required=True)
     ce.add_argument("--cols", type=int)
-    ce.add_argument("--cycles", action="store_true", help="numbrix: Hamiltonian cycles")
+    ce.add_argument(
+        "--cycles",
+        action="store_true",
+        help="count closed answers (puzzles whose answers are paths)",
+    )
 
     bank_cli.add_bank_commands(sub)
     measure_cli.add_measure_commands(sub)

@@ -197,10 +197,6 @@ def url_example(kind: PuzzleKind) -> str | None:
     return url[: url.rfind("/") + 1] + "…"
 
 
-def solved_message(kind: PuzzleKind) -> str:
-    return kind.frontend.solved if kind.frontend is not None else "Solved!"
-
-
 def cells(p: Puzzle, cs: tuple[int, ...] | list[int]) -> list[list[int]]:
     return [list(divmod(c, p.cols)) for c in cs]
 
@@ -364,7 +360,7 @@ def check_json(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any]:
         violations = [v for v in violations if v.code in LOCAL_CODES]
     out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
     if solved:
-        message = solved_message(kind)
+        message = kind.solved_message
     elif violations:
         message = "; ".join(dict.fromkeys(v.message for v in violations)).capitalize() + "."
     else:
@@ -398,7 +394,7 @@ async def solve(body: SolveIn) -> dict[str, Any]:
     kind, p, _ = read_puzzle(body)
     s = await solver(kind.solve, p, body.level)
     return {
-        "status": s.status.value if hasattr(s.status, "value") else str(s.status),
+        "status": s.status.value,
         "level": s.level,
         "grid": kind.state_rows(s.cands, p.cols),
         "decided": s.decided,

@@ -31,7 +31,10 @@ def _views(rows: int, cols: int, cell: int) -> list[list[int]]:
 
 
 def solutions(
-    puzzle: Any, limit: int | None = None, budget: int | None = None, stats: dict | None = None
+    puzzle: Any,
+    limit: int | None = None,
+    budget: int | None = None,
+    stats: dict[str, int] | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """Every solution of ``puzzle`` (up to ``limit``), in row-major order of
     first difference, wall before cave. ``stats`` (if given) receives the
@@ -131,7 +134,7 @@ def brute_count(
     puzzle: Any, limit: int | None = 2, budget: int | None = None
 ) -> tuple[int, bool, int, tuple[int, ...] | None]:
     """(solutions up to ``limit``, complete, nodes, first solution)."""
-    stats: dict = {}
+    stats: dict[str, int] = {}
     found = 0
     first = None
     for sol in solutions(puzzle, limit, budget, stats):

@@ -16,12 +16,13 @@ from pencilbox.engine.kind import Puzzle
 from pencilbox.engine.state import State
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
-from pencilbox.formats.text import check_size
+from pencilbox.formats.text import answer_tokens, check_size
 
 NAME = "kurotto"
 BLACK, WHITE = 0, 1
 COLOUR = ("black", "white")
 TOKENS = {BLACK: "#", WHITE: "o"}
+value_token, parse_value = answer_tokens(TOKENS, NAME)
 BLANK = puzzlink.CLUE_WITHOUT_NUMBER
 
 
