@@ -290,6 +290,26 @@ window.fetch = (what, init) => {
 """Records the page's fetches cancelled (by their AbortController) before they answered."""
 
 
+def test_a_busy_server_is_said_and_asked_again(page: Any) -> None:
+    kind = pencilbox.puzzle("yinyang")
+    edit_blank(page, "yinyang", 4, 4)
+    busy = {"left": 1}
+
+    def once_busy(route: Any) -> None:
+        if busy["left"]:
+            busy["left"] -= 1
+            route.fulfill(status=503, json={"error": "the solver is busy; try again in a moment"})
+        else:
+            route.continue_()
+
+    page.route("**/api/analyze", once_busy)
+    page.keyboard.type(keys_for(kind, 0))
+    assert settle(page) == "error"
+    assert "busy" in page.inner_text("#verdict")
+    page.click("#again")
+    assert settle(page) == "several"
+
+
 def test_a_newer_edit_aborts_the_older_request(page: Any) -> None:
     kind = pencilbox.puzzle("yinyang")
     page.add_init_script(ABORTS)

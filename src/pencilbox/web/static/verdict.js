@@ -75,6 +75,11 @@ export function showVerdict(box, a, o) {
     lead(box.dataset.verdict === "invalid" ? "Not a puzzle yet:" : "No verdict:");
     line.append(o.error.message);
     box.append(line);
+    if (box.dataset.verdict === "error") {   // busy or unreachable: worth asking again
+      const again = node("p", undefined, { class: "verdict-actions" });
+      again.append(button("again", "Ask again", () => o.onMore(o.seconds)));
+      box.append(again);
+    }
     return;
   }
   box.dataset.verdict = a.verdict;
