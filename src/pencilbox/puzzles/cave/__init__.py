@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from pencilbox.engine.kind import Puzzle, PuzzleKind, register
 from pencilbox.engine.state import State
+from pencilbox.render.marks import Label, Marks, Shade
 
 from . import brute, certificates, generate, model, rules, validate
 
@@ -21,6 +22,12 @@ class Cave(PuzzleKind):
 
     def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:
         return certificates.silent_flips(p, solution)
+
+    def clue_marks(self, value: int) -> Marks:
+        return (Label("?" if value == model.UNNUMBERED else str(value)),)
+
+    def answer_marks(self, value: int) -> Marks:
+        return (Shade(),) if value == model.WALL else ()
 
 
 KIND = register(

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values, register
 from pencilbox.engine.state import Result, State
 from pencilbox.formats.text import check_size
+from pencilbox.render.marks import Label, Marks
 
 from . import brute, certificates, generate, model, rules, validate
 
@@ -20,6 +21,12 @@ class Numbrix(PuzzleKind):
 
     def parse_value(self, token: str, size: int) -> int | None:
         return model.parse_value(token, size)
+
+    def clue_marks(self, value: int) -> Marks:
+        return (Label(str(value)),)
+
+    def answer_marks(self, value: int) -> Marks:
+        return (Label(model.number_name(value)),)
 
     def start(self, p: Puzzle) -> State:
         b = self.board(p)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from pencilbox.engine.kind import Puzzle, PuzzleKind, register
 from pencilbox.engine.state import State
+from pencilbox.render.marks import Marks, Stone
 
 from . import brute, certificates, generate, model, rules, validate
 
@@ -17,6 +18,12 @@ class YinYang(PuzzleKind):
 
     def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:
         return certificates.silent_flips(p, solution)
+
+    def clue_marks(self, value: int) -> Marks:
+        return (Stone(black=value == model.BLACK),)
+
+    def answer_marks(self, value: int) -> Marks:
+        return (Stone(black=value == model.BLACK),)
 
 
 KIND = register(
