@@ -1,9 +1,10 @@
-"""The API's documentation pages, served whole by the app: /docs and /redoc.
+"""The API's documentation page, /docs (Swagger UI), served whole by the app.
 
-Swagger UI and ReDoc come from the ``fastapi-offline`` package and are served
-under :data:`ASSET_PATH`, so the pages need no network. Neither page has an
-inline script (Swagger UI starts from ``/docs/start.js``), so a
-Content-Security-Policy that allows only the app's own scripts admits them.
+Swagger UI comes from the ``fastapi-offline`` package and is served under
+:data:`ASSET_PATH`, so the page needs no network. It has no inline script
+(Swagger UI starts from ``/docs/start.js``), so a Content-Security-Policy
+that allows only the app's own scripts admits it. There is no /redoc: ReDoc
+fetches its logo from its makers' site.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 ASSETS = Path(fastapi_offline.__file__).parent / "static"
-"""Swagger UI's and ReDoc's bundles as the package ships them."""
+"""Swagger UI's bundle as the package ships it."""
 ASSET_PATH = "/docs/assets"
 
 START = """\
@@ -47,21 +48,17 @@ def _page(title: str, head: str, body: str) -> HTMLResponse:
 
 
 def add_docs(app: FastAPI) -> None:
-    """Serve /docs (Swagger UI), /redoc and their assets from ``app`` itself.
+    """Serve /docs (Swagger UI) and its assets from ``app`` itself.
 
     ``app`` must be created with ``docs_url=None, redoc_url=None``.
     """
     app.mount(ASSET_PATH, StaticFiles(directory=ASSETS), name="docs-assets")
     title = f"{app.title} API"
 
-    def urls(request: Request) -> tuple[str, str]:
-        root = request.scope.get("root_path", "")
-        return f"{root}{ASSET_PATH}", f"{root}{app.openapi_url}"
-
     @app.get("/docs", include_in_schema=False)
     def swagger_ui(request: Request) -> HTMLResponse:
-        assets, openapi = urls(request)
         root = request.scope.get("root_path", "")
+        assets, openapi = f"{root}{ASSET_PATH}", f"{root}{app.openapi_url}"
         return _page(
             title,
             f'<link rel="stylesheet" href="{assets}/swagger-ui.css">'
@@ -74,13 +71,3 @@ def add_docs(app: FastAPI) -> None:
     @app.get("/docs/start.js", include_in_schema=False)
     def swagger_start() -> Response:
         return Response(START, media_type="text/javascript")
-
-    @app.get("/redoc", include_in_schema=False)
-    def redoc(request: Request) -> HTMLResponse:
-        assets, openapi = urls(request)
-        return _page(
-            title,
-            f'<link rel="icon" type="image/png" href="{assets}/favicon.png">',
-            f'<redoc spec-url="{escape(openapi)}"></redoc>'
-            f'<script src="{assets}/redoc.standalone.js"></script>',
-        )
