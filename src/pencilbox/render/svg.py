@@ -82,7 +82,7 @@ def _label(text: str, cx: float, cy: float, size: float, clue: bool, ringed: boo
     # Sized so that the widest text (bold digits, about 0.7 em each) keeps a
     # margin inside its cell, or inside the ring around it.
     fs = size * (
-        min(0.5, 0.82 / max(2, len(text))) if ringed else min(0.5, 1.0 / max(2, len(text)))
+        min(0.5, 0.82 / max(2, len(text))) if ringed else min(0.5, 1.2 / max(2, len(text)))
     )
     weight = "bold" if clue else "normal"
     fill = INK if clue else ANSWER_INK
@@ -103,10 +103,12 @@ def _marks(marks: Marks, x: float, y: float, size: float, clue: bool) -> list[st
                 f'height="{_n(size)}" fill="{SHADE}"/>'
             )
         elif isinstance(m, Stone):
-            fill = INK if m.black else "#ffffff"
+            # Answers in a softer ink, so that the givens stand out.
+            ink = INK if clue else ANSWER_INK
+            fill = ink if m.black else "#ffffff"
             out.append(
                 f'<circle class="stone {"black" if m.black else "white"}" cx="{_n(cx)}" '
-                f'cy="{_n(cy)}" r="{_n(size * 0.36)}" fill="{fill}" stroke="{INK}" '
+                f'cy="{_n(cy)}" r="{_n(size * 0.36)}" fill="{fill}" stroke="{ink}" '
                 f'stroke-width="{_n(size * 0.05)}"/>'
             )
         elif isinstance(m, Ring):
