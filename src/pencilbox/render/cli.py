@@ -125,6 +125,8 @@ def cmd_render(args: argparse.Namespace) -> list[dict[str, Any]]:
     if not args.seconds > 0:
         raise ParseError("--seconds must be more than 0")
     out = Path(args.out)
+    if not out.suffix:
+        out = out.with_suffix(f".{fmt}")
     if not out.parent.is_dir():
         raise ParseError(f"no such directory: {out.parent}")
     kind = pencilbox.puzzle(args.type)
