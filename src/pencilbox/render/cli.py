@@ -28,6 +28,7 @@ RENDER_SECONDS = 5.0
 
 
 def drawing(kind: PuzzleKind) -> Drawable:
+    """``kind`` as a puzzle that can be printed (ParseError if it cannot)."""
     if not isinstance(kind, Drawable):
         raise ParseError(f"{kind.name} puzzles cannot be drawn yet")
     return kind
@@ -58,7 +59,7 @@ def answer(
     except NoSolution:
         return None, "no answer: the puzzle has no solution"
     if not c.complete:
-        return None, "answer not shown: the search ran out of time"
+        return None, "answer not shown: the search stopped before settling it"
     if c.solutions == 0:
         return None, "no answer: the puzzle has no solution"
     if c.solutions > 1:
