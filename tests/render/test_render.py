@@ -12,6 +12,7 @@ import io
 import json
 import math
 import struct
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -333,4 +334,15 @@ def test_bad_input_is_one_line_and_exit_2(
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("pencilbox: error: ")
+    assert not list(tmp_path.glob("x*"))
+
+
+def test_png_without_cairosvg_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    src = write_puzzles(tmp_path, "ok", [PUZZLES["cave"]])
+    code, out, err = run(capsys, "render", "cave", src, "--out", str(tmp_path / "x.png"))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "pencilbox[render]" in err
     assert not list(tmp_path.glob("x*"))
