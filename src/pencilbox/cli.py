@@ -24,6 +24,7 @@ from pencilbox.errors import NoSolution, ParseError, PuzzleError
 from pencilbox.formats.puzzlink import looks_like_url
 from pencilbox.formats.text import split_many
 from pencilbox.measure import cli as measure_cli
+from pencilbox.render import cli as render_cli
 
 EXIT_USAGE = 2
 
@@ -219,6 +220,8 @@ def render_text(command: str, obj: dict[str, Any]) -> str:
         return f"error: {obj['error']}"
     if command.startswith("bank "):
         return bank_cli.render(command, obj)
+    if command == "render":
+        return render_cli.render_text(obj)
     if command == "puzzles":
         return f"{obj['type']:<10} {obj['title']:<10} levels: {', '.join(obj['levels'])}"
     if command == "generate":
@@ -312,6 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bank_cli.add_bank_commands(sub)
     measure_cli.add_measure_commands(sub)
+    render_cli.add_render_command(sub)
 
     sv = command("serve", "start the web app", cmd_serve)
     sv.add_argument("--host", default="127.0.0.1")
@@ -349,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(json.dumps(obj))
             else:
                 print(render_text(args.command, obj))
-                if args.command not in ("puzzles", "census", *bank_cli.ONE_LINE):
+                if args.command not in ("puzzles", "census", "render", *bank_cli.ONE_LINE):
                     print()
     except NoSolution as e:
         return _fail(str(e), as_json)

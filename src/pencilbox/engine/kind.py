@@ -360,14 +360,20 @@ class PuzzleKind:
             "stalled", name, reason="no level of the ladder proves anything more here"
         )
 
-    def grade(self, p: Puzzle, budget: int = search.DEFAULT_BUDGET) -> Graded:
-        """The lowest level that solves ``p`` without guessing, or "beyond"."""
+    def grade(
+        self, p: Puzzle, budget: int = search.DEFAULT_BUDGET, seconds: float | None = None
+    ) -> Graded:
+        """The lowest level that solves ``p`` without guessing, or "beyond".
+
+        Beyond the ladder, a search within ``budget`` nodes (and ``seconds``)
+        tells whether the answer is unique; ``complete`` is false when it ran out.
+        """
         level, status = search.grade(self.ladder, self.start(p))
         if level is not None:
             return Graded(self.levels[level], True)
         if status is Status.CONTRADICTION:
             raise NoSolution("the puzzle has no solution")
-        c = self.count(p, limit=2, budget=budget)
+        c = self.count(p, limit=2, budget=budget, seconds=seconds)
         if c.complete and c.solutions == 0:
             raise NoSolution("the puzzle has no solution")
         return Graded("beyond", c.complete and c.solutions == 1, c.complete, c.guesses)

@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import pencilbox
 from pencilbox.errors import BudgetExceeded, PuzzleError
-from pencilbox.web import api
+from pencilbox.web import api, apidocs
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
@@ -98,7 +98,10 @@ def create_app(bank_path: Path | str | None = "default") -> FastAPI:
         title="pencilbox",
         version=pencilbox.__version__,
         description="Pencil puzzles with a solver inside: boards, hints, checks.",
+        docs_url=None,
+        redoc_url=None,
     )
+    apidocs.add_docs(app)
     app.state.bank_path = (
         default_bank()
         if bank_path == "default"
