@@ -11,7 +11,10 @@ contradicts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
 
@@ -24,7 +27,7 @@ from pencilbox.engine.state import (
     State,
     values_of,
 )
-from pencilbox.errors import UnknownLevel
+from pencilbox.errors import BudgetExceeded, UnknownLevel
 
 RuleFn = Callable[[State], Result]
 
@@ -104,6 +107,32 @@ class ProbeMemo:
         self.base = cands[:]
 
 
+class OutOfTime(BudgetExceeded):
+    """A fixpoint stopped because the deadline set by :func:`deadline` passed."""
+
+
+_DEADLINE: ContextVar[float | None] = ContextVar("pencilbox_deadline", default=None)
+
+
+@contextmanager
+def deadline(at: float | None) -> Iterator[None]:
+    """Within this block every fixpoint raises :class:`OutOfTime` once the
+    ``time.monotonic()`` instant ``at`` has passed (None: no deadline).
+
+    The check is made at the start of each propagation, so a probe pass,
+    which propagates once per trial, stops within one trial of the deadline.
+    An earlier deadline already in force is kept.
+    """
+    outer = _DEADLINE.get()
+    if at is None or (outer is not None and outer < at):
+        at = outer
+    token = _DEADLINE.set(at)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
 class Ladder:
     """The rules of one puzzle, by level, with probe on top.
 
@@ -158,8 +187,12 @@ class Ladder:
         """Run the rules up to ``level`` to a fixpoint, changing ``state``.
 
         ``stop`` (narrated states only) ends the run after the first deduction
-        it accepts. ``without`` leaves one rule out (ablation).
+        it accepts. ``without`` leaves one rule out (ablation). Raises
+        :class:`OutOfTime` when a :func:`deadline` in force has passed.
         """
+        limit = _DEADLINE.get()
+        if limit is not None and time.monotonic() > limit:
+            raise OutOfTime("the time budget ran out")
         rules = self._upto[level]
         if without is not None:
             rules = tuple(r for r in rules if r.name != without)
