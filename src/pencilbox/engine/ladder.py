@@ -119,8 +119,9 @@ def deadline(at: float | None) -> Iterator[None]:
     """Within this block every fixpoint raises :class:`OutOfTime` once the
     ``time.monotonic()`` instant ``at`` has passed (None: no deadline).
 
-    The check is made at the start of each propagation, so a probe pass,
-    which propagates once per trial, stops within one trial of the deadline.
+    The check is made before each rule runs, so a fixpoint stops within one
+    rule application of the deadline (a probe pass within one rule of one
+    trial).
     An earlier deadline already in force is kept.
     """
     outer = _DEADLINE.get()
@@ -191,8 +192,6 @@ class Ladder:
         :class:`OutOfTime` when a :func:`deadline` in force has passed.
         """
         limit = _DEADLINE.get()
-        if limit is not None and time.monotonic() > limit:
-            raise OutOfTime("the time budget ran out")
         rules = self._upto[level]
         if without is not None:
             rules = tuple(r for r in rules if r.name != without)
@@ -206,6 +205,8 @@ class Ladder:
             if quiet[i] == state.version:
                 i += 1
                 continue
+            if limit is not None and time.monotonic() > limit:
+                raise OutOfTime("the time budget ran out")
             result = rule.apply(state)
             if rule.saturating:
                 quiet[i] = state.version

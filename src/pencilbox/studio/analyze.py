@@ -34,6 +34,8 @@ from pencilbox.engine.state import State, single_value
 
 DEFAULT_SECONDS = 2.0
 """The budget of one analysis when none is given."""
+MARGIN = 0.02
+"""Share of the budget kept back for the last step and the answer's JSON."""
 SEARCH_BUDGET = 10_000_000
 """Node budget of the counting search; in practice the deadline stops it first."""
 VERDICTS = ("unique", "several", "none", "unknown")
@@ -91,7 +93,7 @@ def analyze(
     chooses whose fixpoint's undecided cells are reported."""
     t0 = time.monotonic()
     lv = kind.ladder.level_index(level)
-    at = t0 + max(0.0, seconds)
+    at = t0 + max(0.0, seconds) * (1 - MARGIN)
     try:
         with deadline(at):
             found = _verdict(kind, p, lv, at)
