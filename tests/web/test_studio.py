@@ -146,6 +146,12 @@ def test_bad_input_is_a_json_error(client: TestClient, body: dict, status: int) 
         assert isinstance(r.json()["error"], str) and r.json()["error"]
 
 
+def test_a_budget_that_is_not_a_number_is_refused(client: TestClient) -> None:
+    body = '{"puzzle": "https://puzz.link/p?yinyang/6/6/0qia2408lci8", "seconds": NaN}'
+    r = client.post("/api/analyze", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["error"]
+
+
 def test_a_huge_budget_is_capped(client: TestClient) -> None:
     j = analyze(client, "https://puzz.link/p?yinyang/6/6/6a166b230900", seconds=1e9)
     assert j["verdict"] == "unique" and j["seconds"] <= MAX_SECONDS

@@ -22,7 +22,7 @@ analysed alike.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -304,19 +304,21 @@ def second_answer(
 ) -> Values | None:
     """An answer of ``p`` other than ``first`` (None if the deadline passes).
 
-    First the puzzle's certificates, each checked by the independent
-    validator; then search. With the undecided cells of ``fixpoint`` in a
-    fixed order, holding the first k of them to ``first`` leaves two answers
-    for k = 0 and one for all of them; a binary search over k finds the k
-    where a second answer stops agreeing, and that answer differs from
-    ``first`` in the next cell: one more search finds it. Each step counts
-    to two, so the cost is a few counts, not one per cell.
+    First the certificates (:func:`certified_answers`), each checked by the
+    independent validator, for a share of the time left; then search. With
+    the undecided cells of ``fixpoint`` in a fixed order, holding the first k
+    of them to ``first`` leaves two answers for k = 0 and one for all of
+    them; a binary search over k finds the k where a second answer stops
+    agreeing, and that answer differs from ``first`` in the next cell: one
+    more search finds it. Each step counts to two, so the cost is a few
+    counts, not one per cell.
     """
-    for candidate in certified_answers(kind, p, first):
-        if candidate != first and not kind.validate(p, candidate):
-            return candidate
     ladder = kind.ladder
     cells = undecided_cells(fixpoint)
+    until = min(at, time.monotonic() + QUICK_SHARE * seconds_left(at))
+    for candidate in certified_answers(kind, p, first, cells, until):
+        if candidate != first and not kind.validate(p, candidate):
+            return candidate
 
     def held(k: int) -> State:
         s = fixpoint.copy()
@@ -345,21 +347,24 @@ def second_answer(
     return tuple(single_value(m) for m in found.first)
 
 
-def certified_answers(kind: PuzzleKind, p: Puzzle, first: Values) -> list[Values]:
-    """Second answers the puzzle's certificates read off ``first``: its
-    ``silent_flips`` (cells whose flip alone gives another answer, on
-    two-valued puzzles) and its ``reversals`` (second answers outright)."""
-    out: list[Values] = []
-    flips: Any = getattr(kind, "silent_flips", None)
-    if flips is not None:
-        for cell in flips(p, first)[:4]:
+def certified_answers(
+    kind: PuzzleKind, p: Puzzle, first: Values, cells: Sequence[Cell], until: float
+) -> Iterator[Values]:
+    """Cheap candidates for a second answer, read off ``first`` (the
+    puzzle's certificates of non-uniqueness): on two-valued puzzles, ``first``
+    with one of ``cells`` flipped (a silent flip, if it is an answer), tried
+    until the ``time.monotonic()`` instant ``until``; and the puzzle's own
+    ``reversals`` where it has them."""
+    if len(kind.solution_tokens) == 2:
+        for cell in cells:
+            if time.monotonic() > until:
+                break
             flipped = list(first)
             flipped[cell] = 1 - flipped[cell]
-            out.append(tuple(flipped))
+            yield tuple(flipped)
     reversals: Any = getattr(kind, "reversals", None)
     if reversals is not None:
-        out.extend(tuple(v) for v in reversals(p, first)[:4])
-    return out
+        yield from (tuple(v) for v in reversals(p, first)[:4])
 
 
 # -- JSON --------------------------------------------------------------------------

@@ -49,6 +49,7 @@ class StudioIn(api.PuzzleIn):
     seconds: float = Field(
         DEFAULT_SECONDS,
         gt=0,
+        allow_inf_nan=False,
         description=f"time budget in seconds (capped at {MAX_SECONDS:g})",
     )
 
