@@ -157,7 +157,7 @@ def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
     elif count.complete and count.solutions == 0:
         found = _none_by_search(kind, s, count)
     # With the verdict known, probe's fixpoint only shades cells: a short look.
-    look = at if found is None else min(at, time.monotonic() + QUICK_SHARE * seconds_left(at))
+    look = at if found is None else min(at, time.monotonic() + LOOK_SHARE * seconds_left(at))
     try:
         with deadline(look):
             probed = _climb(kind, s, top, lv, undecided)
@@ -198,8 +198,11 @@ def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
 
 QUICK_SHARE = 0.25
 """Share of the time left that the first search (below probe) may take before
-probe's fixpoint is tried, and that probe's fixpoint may take once the
-verdict is known (it then only tells which cells probe leaves open)."""
+probe's fixpoint is tried, and that certificates of a second answer may take."""
+LOOK_SHARE = 0.1
+"""Share of the time left that probe's fixpoint may take once the verdict is
+known: it then only tells which cells probe leaves open, and when it takes
+longer the cells the level below leaves open are reported instead."""
 
 
 def seconds_left(at: float) -> float:
