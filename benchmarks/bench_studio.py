@@ -4,8 +4,8 @@ less one clue (a seeded random one), per type.
 Each board goes through ``pencilbox.studio.analyze`` with the default 2 s
 budget, as ``POST /api/analyze`` runs it. Prints p50 / p95 / max of the wall
 time and of the process (CPU) time, the verdicts, and how many calls ran out
-of budget; target p95 ≤ 300 ms, and no call may pass its budget by more than
-one fixpoint step. ``PENCILBOX_BENCH_BOARDS`` sets the boards per grade
+of budget; target p95 ≤ 300 ms, and no call may take longer than its budget
+(counted as "calls over budget"). ``PENCILBOX_BENCH_BOARDS`` sets the boards per grade
 (default 3; the bank holds 10).
 
     .venv/bin/python -m benchmarks bench_studio
@@ -50,6 +50,7 @@ def run() -> None:
         f"target p95 ≤ {TARGET_MS:.0f} ms"
     )
     worst = 0.0
+    over = 0
     with Bank(SHIPPED) as bank:
         for name in pencilbox.puzzle_names():
             kind = pencilbox.puzzle(name)
@@ -76,5 +77,9 @@ def run() -> None:
                     cpu.append((time.process_time() - c0) * 1000)
                     verdicts[a.verdict] += 1
                 worst = max(worst, max(wall))
+                over += sum(1 for ms in wall if ms > budget_ms)
                 print(row(f"{name} {label}", wall, cpu, verdicts), flush=True)
-    print(f"  slowest call {worst:.0f} ms against a budget of {budget_ms:.0f} ms")
+    print(
+        f"  slowest call {worst:.0f} ms against a budget of {budget_ms:.0f} ms; "
+        f"{over} calls over budget"
+    )

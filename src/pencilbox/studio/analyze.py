@@ -34,7 +34,7 @@ from pencilbox.engine.state import State, single_value
 
 DEFAULT_SECONDS = 2.0
 """The budget of one analysis when none is given."""
-MARGIN = 0.02
+MARGIN = 0.05
 """Share of the budget kept back for the last step and the answer's JSON."""
 SEARCH_BUDGET = 10_000_000
 """Node budget of the counting search; in practice the deadline stops it first."""
