@@ -96,3 +96,12 @@ def test_a_malformed_grid_among_many_is_an_error(
     code, out, err = run(capsys, "analyze", "yinyang", str(path), "--json")
     assert code == 2 and out == ""
     assert "error" in json.loads(err)
+
+
+def test_a_tiny_budget_answers_unknown(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    path = tmp_path / "hard.txt"
+    path.write_text(bank_boards("numbrix", 10, "probe")[0].puzzle)
+    code, out, _ = run(capsys, "analyze", "numbrix", str(path), "--seconds", "0.000001", "--json")
+    assert code == 0
+    obj = json.loads(out)
+    assert (obj["verdict"], obj["grade"], obj["solutions"]) == ("unknown", None, [])
