@@ -116,3 +116,24 @@ def test_analyze_gives_the_level_it_shades() -> None:
     assert a.level == "count" and a.grade == "bridge"
     with pytest.raises(Exception, match="unknown level"):
         analyze(kind, p, level="nosuch")
+
+
+def test_setting_stop_cancels_the_work() -> None:
+    import threading
+
+    from pencilbox.engine.kind import Puzzle
+
+    kind = kind_of("yinyang")
+    blank = Puzzle(kind.name, 30, 30, (None,) * 900)  # minutes of search and probing
+    stop = threading.Event()
+    out: list[object] = []
+    worker = threading.Thread(
+        target=lambda: out.append(analyze(kind, blank, seconds=120, stop=stop))
+    )
+    worker.start()
+    time.sleep(0.2)
+    stop.set()
+    worker.join(timeout=30)
+    assert not worker.is_alive()
+    (a,) = out
+    assert a.verdict == "unknown" and "cancelled" in a.reason  # type: ignore[attr-defined]

@@ -201,3 +201,29 @@ def test_helper_endpoints(client: TestClient, name: str) -> None:
     added = kind.parse("\n".join(j["puzzle"]))
     assert added.clue_count == several.clue_count + 1
     assert kind.brute_count(added, limit=2).solutions < kind.brute_count(several, limit=3).solutions
+
+
+def test_a_client_that_goes_away_cancels_the_work(server: str, monkeypatch) -> None:
+    import httpx
+
+    from pencilbox.web import studio
+
+    seen: list[tuple[float, dict]] = []
+
+    def timed(*args: object) -> dict:
+        t0 = time.monotonic()
+        out = original(*args)
+        seen.append((time.monotonic() - t0, out))
+        return out
+
+    original = studio.analyze_call
+    monkeypatch.setattr(studio, "analyze_call", timed)
+    blank = "yinyang 30x30\n" + "\n".join(" ".join("." * 30) for _ in range(30))
+    with pytest.raises(httpx.TimeoutException):
+        httpx.post(f"{server}/api/analyze", json={"puzzle": blank, "seconds": 8}, timeout=0.5)
+    t0 = time.monotonic()
+    while not seen and time.monotonic() - t0 < 20:
+        time.sleep(0.05)
+    ((spent, out),) = seen
+    assert out["verdict"] == "unknown" and "cancelled" in out["reason"]
+    assert spent < 6  # well within the 8 s it asked for

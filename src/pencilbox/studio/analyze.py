@@ -21,6 +21,7 @@ analysed alike.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -88,17 +89,22 @@ def analyze(
     p: Puzzle,
     level: int | str | None = None,
     seconds: float = DEFAULT_SECONDS,
+    stop: threading.Event | None = None,
 ) -> Analysis:
     """The verdict on ``p`` within ``seconds``; ``level`` (default: the top)
-    chooses whose fixpoint's undecided cells are reported."""
+    chooses whose fixpoint's undecided cells are reported. Setting ``stop``
+    (from another thread) cancels the work: the verdict is then ``unknown``."""
     t0 = time.monotonic()
     lv = kind.ladder.level_index(level)
     at = t0 + max(0.0, seconds) * (1 - MARGIN)
     try:
-        with deadline(at):
+        with deadline(at, stop):
             found = _verdict(kind, p, lv, at)
     except OutOfTime as e:
-        found = _Found("unknown", reason=f"the {seconds:g} s budget ran out before a verdict")
+        why = "the work was cancelled" if stop is not None and stop.is_set() else None
+        found = _Found(
+            "unknown", reason=why or f"the {seconds:g} s budget ran out before a verdict"
+        )
         if isinstance(e, _Stopped) and e.level >= 0:
             found.undecided, found.level = e.undecided, e.level
     return Analysis(

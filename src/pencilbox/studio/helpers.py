@@ -9,6 +9,7 @@ A clue is one non-blank entry of ``Puzzle.clues``, whatever the puzzle (see
 from __future__ import annotations
 
 import random
+import threading
 import time
 from dataclasses import dataclass, replace
 
@@ -47,15 +48,27 @@ class Redundancy:
     complete: bool
 
 
-def redundant(kind: PuzzleKind, p: Puzzle, seconds: float = DEFAULT_SECONDS) -> Redundancy:
+def redundant(
+    kind: PuzzleKind,
+    p: Puzzle,
+    seconds: float = DEFAULT_SECONDS,
+    stop: threading.Event | None = None,
+) -> Redundancy:
     """Which clues of a unique ``p`` can go with the answer still unique.
 
     First pass: a clue whose removal leaves the board solved by the fixpoint
     of its own grade is removable and keeps the grade (cheap). Then each
     other clue is analysed without it, within the time left: unique means
     removable (at the grade found, which can only be higher); several means
-    it is needed.
+    it is needed. Setting ``stop`` cancels what is left.
     """
+    with deadline(None, stop):
+        return _redundant(kind, p, seconds, stop)
+
+
+def _redundant(
+    kind: PuzzleKind, p: Puzzle, seconds: float, stop: threading.Event | None
+) -> Redundancy:
     at = time.monotonic() + seconds
     base = analyze(kind, p, seconds=seconds)
     if not base.unique:
@@ -74,7 +87,7 @@ def redundant(kind: PuzzleKind, p: Puzzle, seconds: float = DEFAULT_SECONDS) -> 
             pass
     for cell in cells:
         left = at - time.monotonic()
-        if cell in found or left <= 0:
+        if cell in found or left <= 0 or (stop is not None and stop.is_set()):
             continue
         a = analyze(kind, without_clue(p, cell), seconds=left)
         if a.verdict == "unique":
@@ -111,7 +124,11 @@ def clues_of(kind: PuzzleKind, p: Puzzle, answer: Values) -> list[int | None]:
 
 
 def suggest(
-    kind: PuzzleKind, p: Puzzle, level: int | str | None = None, seconds: float = DEFAULT_SECONDS
+    kind: PuzzleKind,
+    p: Puzzle,
+    level: int | str | None = None,
+    seconds: float = DEFAULT_SECONDS,
+    stop: threading.Event | None = None,
 ) -> Suggestion:
     """A clue, true in one of two answers of ``p`` and false in the other,
     whose fixpoint at ``level`` (default: the top) decides the most cells.
@@ -119,8 +136,13 @@ def suggest(
     Candidates are the blank cells whose clue differs between the two
     answers. Analysing ``p`` may take half the budget, trying candidates runs
     to three quarters of it, and the rest analyses the board with the clue
-    added.
+    added. Setting ``stop`` cancels what is left.
     """
+    with deadline(None, stop):
+        return _suggest(kind, p, level, seconds)
+
+
+def _suggest(kind: PuzzleKind, p: Puzzle, level: int | str | None, seconds: float) -> Suggestion:
     t0 = time.monotonic()
     at = t0 + seconds
     base = analyze(kind, p, level=level, seconds=seconds / 2)
@@ -175,10 +197,19 @@ def thin(
     level: int | str | None = None,
     seconds: float = DEFAULT_SECONDS,
     seed: int = 0,
+    stop: threading.Event | None = None,
 ) -> Thinning:
     """Remove clues of ``p`` in a seeded random order while the fixpoint of
     ``level`` (default: the top) still solves it: the bank's thinning, given
-    four fifths of the budget; the rest grades the result."""
+    four fifths of the budget; the rest grades the result. Setting ``stop``
+    cancels what is left (the clues removed so far stay removed)."""
+    with deadline(None, stop):
+        return _thin(kind, p, level, seconds, seed)
+
+
+def _thin(
+    kind: PuzzleKind, p: Puzzle, level: int | str | None, seconds: float, seed: int
+) -> Thinning:
     lv = kind.ladder.level_index(level)
     t0 = time.monotonic()
     at = t0 + seconds

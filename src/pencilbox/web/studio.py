@@ -4,14 +4,17 @@ Each takes the same ``puzzle`` (and optional ``type``) as ``/api/hint`` and a
 budget ``seconds`` (default 2, capped at :data:`MAX_SECONDS`); the work is
 one plain call of :mod:`pencilbox.studio` run by :func:`api.solver`, and
 every search and fixpoint inside it stops at the budget, so a request
-answers within it.
+answers within it. A client that goes away (an editor whose newer edit
+replaced the request) cancels the work, which frees its solver slot.
 """
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from pencilbox.engine.kind import Puzzle, PuzzleKind
@@ -126,12 +129,19 @@ def read(body: StudioIn) -> tuple[PuzzleKind, Puzzle]:
 
 
 # -- plain calls (the work of each endpoint) ------------------------------------------
-def analyze_call(kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float) -> dict[str, Any]:
-    return analysis_json(kind, p, analyze(kind, p, level=level, seconds=seconds))
+Stop = threading.Event | None
 
 
-def redundant_call(kind: PuzzleKind, p: Puzzle, seconds: float) -> dict[str, Any]:
-    r = helpers.redundant(kind, p, seconds=seconds)
+def analyze_call(
+    kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float, stop: Stop = None
+) -> dict[str, Any]:
+    return analysis_json(kind, p, analyze(kind, p, level=level, seconds=seconds, stop=stop))
+
+
+def redundant_call(
+    kind: PuzzleKind, p: Puzzle, seconds: float, stop: Stop = None
+) -> dict[str, Any]:
+    r = helpers.redundant(kind, p, seconds=seconds, stop=stop)
     grade = r.analysis.grade
     return {
         "analysis": analysis_json(kind, p, r.analysis),
@@ -148,8 +158,10 @@ def redundant_call(kind: PuzzleKind, p: Puzzle, seconds: float) -> dict[str, Any
     }
 
 
-def suggest_call(kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float) -> dict[str, Any]:
-    s = helpers.suggest(kind, p, level=level, seconds=seconds)
+def suggest_call(
+    kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float, stop: Stop = None
+) -> dict[str, Any]:
+    s = helpers.suggest(kind, p, level=level, seconds=seconds, stop=stop)
     return {
         "analysis": analysis_json(kind, p, s.analysis),
         "cell": list(divmod(s.cell, p.cols)) if s.cell is not None else None,
@@ -163,9 +175,9 @@ def suggest_call(kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float)
 
 
 def thin_call(
-    kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float, seed: int
+    kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float, seed: int, stop: Stop = None
 ) -> dict[str, Any]:
-    t = helpers.thin(kind, p, level=level, seconds=seconds, seed=seed)
+    t = helpers.thin(kind, p, level=level, seconds=seconds, seed=seed, stop=stop)
     return {
         "level": t.level,
         "puzzle": kind.puzzle_rows(t.puzzle),
@@ -178,46 +190,59 @@ def thin_call(
     }
 
 
-async def helper(fn: Any, *args: Any) -> dict[str, Any]:
-    """Run a helper's call; a board it does not apply to is a 409."""
+DISCONNECT_POLL = 0.05
+"""Seconds between checks that the client is still there."""
+
+
+async def run(request: Request, fn: Any, *args: Any) -> dict[str, Any]:
+    """Run ``fn(*args, stop)`` by :func:`api.solver`; set ``stop`` if the
+    client disconnects first. A board a helper does not apply to is a 409."""
+    stop = threading.Event()
+    work = asyncio.ensure_future(api.solver(fn, *args, stop))
     try:
-        result: dict[str, Any] = await api.solver(fn, *args)
+        while not work.done():
+            await asyncio.wait({work}, timeout=DISCONNECT_POLL)
+            if not work.done() and await request.is_disconnected():
+                stop.set()
+        result: dict[str, Any] = work.result()
     except helpers.NotReady as e:
         raise HTTPException(409, str(e)) from None
+    finally:
+        stop.set()
     return result
 
 
 # -- endpoints ------------------------------------------------------------------------
 @router.post("/analyze", response_model=AnalysisOut, responses=ERRORS)
-async def analyze_endpoint(body: StudioIn) -> dict[str, Any]:
+async def analyze_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     """Is the puzzle unique, and how hard? unique (with its grade), several
     (two answers and where they differ), none (the contradiction) or unknown
     (the budget ran out first); with the cells the level's fixpoint leaves open."""
     kind, p = read(body)
-    return await api.solver(analyze_call, kind, p, body.level, budget(body))
+    return await run(request, analyze_call, kind, p, body.level, budget(body))
 
 
 @router.post("/redundant", response_model=RedundantOut, responses=HELPER_ERRORS)
-async def redundant_endpoint(body: StudioIn) -> dict[str, Any]:
+async def redundant_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     """Which clues of a unique puzzle can go with the answer still unique,
     and the grade without each. 409 unless the puzzle is unique."""
     kind, p = read(body)
-    return await helper(redundant_call, kind, p, budget(body))
+    return await run(request, redundant_call, kind, p, budget(body))
 
 
 @router.post("/suggest", response_model=SuggestOut, responses=HELPER_ERRORS)
-async def suggest_endpoint(body: StudioIn) -> dict[str, Any]:
+async def suggest_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     """A clue that removes the second answer of a puzzle with several: a cell
     and value from one answer, chosen so the level's fixpoint decides the most
     cells. 409 unless the puzzle has several answers."""
     kind, p = read(body)
-    return await helper(suggest_call, kind, p, body.level, budget(body))
+    return await run(request, suggest_call, kind, p, body.level, budget(body))
 
 
 @router.post("/thin", response_model=ThinOut, responses=HELPER_ERRORS)
-async def thin_endpoint(body: ThinIn) -> dict[str, Any]:
+async def thin_endpoint(request: Request, body: ThinIn) -> dict[str, Any]:
     """Remove clues while the level's fixpoint (the grade asked for) still
     solves the puzzle: unique, at or below that grade. 409 if that level
     does not solve it to begin with."""
     kind, p = read(body)
-    return await helper(thin_call, kind, p, body.level, budget(body), body.seed)
+    return await run(request, thin_call, kind, p, body.level, budget(body), body.seed)
