@@ -46,6 +46,9 @@ VERDICTS = ("unique", "several", "none", "unknown")
 class Analysis:
     """What :func:`analyze` found.
 
+    ``grade`` is set only when unique, and even then may be None when the
+    budget ran out after search proved the answer unique but before probe's
+    fixpoint could tell the grade probe from beyond.
     ``solutions`` holds the answer (unique), two different answers (several;
     only one if the budget ran out before the second was found) or nothing.
     ``differ`` are the cells where the two answers differ; ``undecided`` the
@@ -168,6 +171,8 @@ def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
         with deadline(look):
             probed = _climb(kind, s, top, lv, undecided)
     except OutOfTime:
+        if found is None and count.unique:
+            found = _unique_ungraded(kind, count)
         if found is None:
             raise _Stopped(below, min(lv, top - 1)) from None
         found.undecided, found.level = below, min(lv, top - 1)
@@ -279,6 +284,17 @@ def _none_by_search(kind: PuzzleKind, s: State, count: search.Count) -> _Found:
         "none",
         reason=f"the clues contradict each other: the ladder leaves {len(undecided_cells(s))} "
         "cells open and every way of filling them breaks a rule",
+        guesses=count.guesses,
+    )
+
+
+def _unique_ungraded(kind: PuzzleKind, count: search.Count) -> _Found:
+    assert count.first is not None
+    return _Found(
+        "unique",
+        solutions=(tuple(single_value(m) for m in count.first),),
+        reason=f"unique by search, but the budget ran out before {kind.levels[-1]}'s "
+        f"fixpoint could grade it ({kind.levels[-1]} or beyond)",
         guesses=count.guesses,
     )
 

@@ -66,7 +66,8 @@ class AnalysisOut(BaseModel):
     grade: str | None = Field(
         None,
         description="the lowest level whose fixpoint finishes the puzzle, or "
-        '"beyond" (unique by search); null unless unique',
+        '"beyond" (unique by search); null unless unique, and null when the budget '
+        "ran out before probe could grade a unique puzzle",
     )
     level: str = Field(..., description="the level whose undecided cells are listed")
     solutions: list[list[str]] = Field(
