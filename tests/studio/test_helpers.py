@@ -137,3 +137,22 @@ def test_setting_stop_cancels_the_work() -> None:
     assert not worker.is_alive()
     (a,) = out
     assert a.verdict == "unknown" and "cancelled" in a.reason  # type: ignore[attr-defined]
+
+
+def test_unique_by_search_without_time_to_grade(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    module = importlib.import_module("pencilbox.studio.analyze")
+    kind = kind_of("yinyang")
+    p, answer = board_puzzle(kind, bank_boards("yinyang", 6, "probe")[0])
+    real = module._climb
+
+    def probe_runs_out(kind: object, s: object, i: int, lv: int, undecided: object) -> object:
+        if i == kind_of("yinyang").ladder.top:
+            raise OutOfTime("the time budget ran out")
+        return real(kind, s, i, lv, undecided)
+
+    monkeypatch.setattr(module, "_climb", probe_runs_out)
+    a = analyze(kind, p, seconds=10)
+    assert (a.verdict, a.grade, a.solutions) == ("unique", None, (answer,))
+    assert a.level == kind.levels[-2] and a.undecided  # the level below probe's open cells
