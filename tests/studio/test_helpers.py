@@ -123,8 +123,8 @@ def test_setting_stop_cancels_the_work() -> None:
 
     from pencilbox.engine.kind import Puzzle
 
-    kind = kind_of("yinyang")
-    blank = Puzzle(kind.name, 30, 30, (None,) * 900)  # minutes of search and probing
+    kind = kind_of("numbrix")
+    blank = Puzzle(kind.name, 30, 30, (None,) * 900)  # hours of search and probing
     stop = threading.Event()
     out: list[object] = []
     worker = threading.Thread(

@@ -218,12 +218,12 @@ def test_a_client_that_goes_away_cancels_the_work(server: str, monkeypatch) -> N
 
     original = studio.analyze_call
     monkeypatch.setattr(studio, "analyze_call", timed)
-    blank = "yinyang 30x30\n" + "\n".join(" ".join("." * 30) for _ in range(30))
+    blank = "numbrix 30x30\n" + "\n".join(" ".join("." * 30) for _ in range(30))  # hours
     with pytest.raises(httpx.TimeoutException):
-        httpx.post(f"{server}/api/analyze", json={"puzzle": blank, "seconds": 8}, timeout=0.5)
+        httpx.post(f"{server}/api/analyze", json={"puzzle": blank, "seconds": 8}, timeout=2.0)
     t0 = time.monotonic()
     while not seen and time.monotonic() - t0 < 20:
         time.sleep(0.05)
     ((spent, out),) = seen
     assert out["verdict"] == "unknown" and "cancelled" in out["reason"]
-    assert spent < 6  # well within the 8 s it asked for
+    assert spent < 7  # less than the 8 s it asked for
