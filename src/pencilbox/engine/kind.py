@@ -19,7 +19,7 @@ from pencilbox.engine import search
 from pencilbox.engine.grid import Cell, Grid, grid
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.engine.state import Deduction, Mask, State, single_value
-from pencilbox.errors import ContradictoryClues, NoSolution, ParseError, UnknownPuzzle
+from pencilbox.errors import ContradictoryClues, NoSolution, ParseError, Stopped, UnknownPuzzle
 from pencilbox.formats import text as textfmt
 from pencilbox.formats.puzzlink import looks_like_url
 from pencilbox.formats.text import check_size
@@ -82,9 +82,10 @@ class Counted:
 class HintResult:
     """The next proved cell, or why there is none.
 
-    ``status`` is "hint", "solved", "stalled" or "contradiction". A stalled
-    hint names ``suggest``, the lowest level that can prove something, if any;
-    a contradiction lists the player's ``wrong`` marks when the answer is known.
+    ``status`` is "hint", "solved", "stalled", "contradiction" or "stopped"
+    (the deadline passed first). A stalled hint names ``suggest``, the lowest
+    level that can prove something, if any; a contradiction lists the
+    player's ``wrong`` marks when the answer is known.
     """
 
     status: str
@@ -100,7 +101,9 @@ class HintResult:
 
 @dataclass(frozen=True)
 class Graded:
-    """The lowest level whose fixpoint solves the puzzle, or "beyond"."""
+    """The lowest level whose fixpoint solves the puzzle, "beyond", or
+    "unknown" when a fixpoint stopped at the deadline. ``complete`` is false
+    when the work was cut short: then ``unique`` is unknown (and False)."""
 
     grade: str
     unique: bool
@@ -272,13 +275,24 @@ class PuzzleKind:
                 f"the clues contradict each other: {outcome.contradiction.reason}"
             )
 
-    def solve(self, p: Puzzle, level: int | str | None = None, narrate: bool = False) -> Solved:
+    def solve(
+        self,
+        p: Puzzle,
+        level: int | str | None = None,
+        narrate: bool = False,
+        seconds: float | None = None,
+    ) -> Solved:
+        """The fixpoint at ``level``; status STOPPED (with the cells decided so
+        far) when it takes longer than ``seconds``."""
         lv = self.ladder.level_index(level)
         s = self.start(p)
         if narrate:
             s.trace = []
-        outcome = self.ladder.propagate(s, lv)
-        return Solved(outcome.status, self.levels[lv], tuple(s.cands), tuple(s.trace or ()))
+        try:
+            status = self.ladder.propagate(s, lv, deadline=deadline_in(seconds)).status
+        except Stopped:
+            status = Status.STOPPED
+        return Solved(status, self.levels[lv], tuple(s.cands), tuple(s.trace or ()))
 
     def count(
         self,
@@ -289,7 +303,7 @@ class PuzzleKind:
         seconds: float | None = None,
     ) -> Counted:
         lv = self.ladder.level_index(level)
-        deadline = time.monotonic() + seconds if seconds is not None else None
+        deadline = deadline_in(seconds)
         c = search.count(self.ladder, self.start(p), lv, limit, budget, deadline)
         first = tuple(single_value(m) for m in c.first) if c.first is not None else None
         level_name = self.levels[lv]
@@ -299,10 +313,13 @@ class PuzzleKind:
         self, p: Puzzle, budget: int = search.DEFAULT_BUDGET, seconds: float | None = None
     ) -> Values | None:
         """The answer if the puzzle has exactly one (None otherwise or unknown)."""
-        solved = self.solve(p)
+        deadline = deadline_in(seconds)
+        solved = self.solve(p, seconds=seconds)
         if solved.status is Status.SOLVED:
             return tuple(single_value(m) for m in solved.cands)
-        c = self.count(p, limit=2, budget=budget, seconds=seconds)
+        if solved.status is Status.STOPPED:
+            return None
+        c = self.count(p, limit=2, budget=budget, seconds=seconds_left(deadline))
         return c.first if c.complete and c.solutions == 1 else None
 
     def marked_state(self, p: Puzzle, marks: Marks | None) -> tuple[State, tuple[Cell, ...]]:
@@ -329,13 +346,18 @@ class PuzzleKind:
         solution: Values | None = None,
         seconds: float | None = 10.0,
     ) -> HintResult:
-        """The next cell the ladder proves at ``level`` from the player's marks."""
+        """The next cell the ladder proves at ``level`` from the player's marks.
+
+        All of it (finding the answer to name wrong marks, the hint, the
+        search for a higher level to suggest) stops after ``seconds``: then
+        the status is "stopped"."""
         lv = self.ladder.level_index(level)
         name = self.levels[lv]
+        deadline = deadline_in(seconds)
         s, clash = self.marked_state(p, marks)
         if marks is not None and any(v is not None for v in marks):
             if solution is None:
-                solution = self.solution(p, seconds=seconds)
+                solution = self.solution(p, seconds=seconds_left(deadline))
             if solution is not None:
                 wrong = tuple(c for c, v in enumerate(marks) if v is not None and v != solution[c])
                 clash = tuple(sorted(set(clash) | set(wrong)))
@@ -348,7 +370,10 @@ class PuzzleKind:
                 reason=f"these marks cannot be right: {cells}{more}",
                 wrong=clash,
             )
-        h = search.hint(self.ladder, s, lv)
+        try:
+            h = search.hint(self.ladder, s, lv, deadline)
+        except Stopped:
+            return HintResult("stopped", name, reason=stopped_reason(seconds, "proving a cell"))
         if h.deduction is not None:
             d = h.deduction
             return HintResult(
@@ -366,7 +391,16 @@ class PuzzleKind:
                 premises=why.premises if why else (),
             )
         for higher in range(lv + 1, len(self.levels)):
-            if search.hint(self.ladder, s, higher).deduction is not None:
+            try:
+                proved = search.hint(self.ladder, s, higher, deadline).deduction is not None
+            except Stopped:
+                return HintResult(
+                    "stalled",
+                    name,
+                    reason=f"{name} proves nothing more here; the search for a higher "
+                    f"level stopped at {seconds:g} s",
+                )
+            if proved:
                 return HintResult(
                     "stalled",
                     name,
@@ -377,17 +411,39 @@ class PuzzleKind:
             "stalled", name, reason="no level of the ladder proves anything more here"
         )
 
-    def grade(self, p: Puzzle, budget: int = search.DEFAULT_BUDGET) -> Graded:
-        """The lowest level that solves ``p`` without guessing, or "beyond"."""
-        level, status = search.grade(self.ladder, self.start(p))
+    def grade(
+        self, p: Puzzle, budget: int = search.DEFAULT_BUDGET, seconds: float | None = None
+    ) -> Graded:
+        """The lowest level that solves ``p`` without guessing, or "beyond";
+        "unknown" (not complete) when a fixpoint runs past ``seconds``."""
+        deadline = deadline_in(seconds)
+        try:
+            level, status = search.grade(self.ladder, self.start(p), deadline)
+        except Stopped:
+            return Graded("unknown", False, complete=False)
         if level is not None:
             return Graded(self.levels[level], True)
         if status is Status.CONTRADICTION:
             raise NoSolution("the puzzle has no solution")
-        c = self.count(p, limit=2, budget=budget)
+        c = self.count(p, limit=2, budget=budget, seconds=seconds_left(deadline))
         if c.complete and c.solutions == 0:
             raise NoSolution("the puzzle has no solution")
         return Graded("beyond", c.complete and c.solutions == 1, c.complete, c.guesses)
+
+
+def deadline_in(seconds: float | None) -> float | None:
+    """The ``time.monotonic()`` instant ``seconds`` from now (None: no deadline)."""
+    return None if seconds is None else time.monotonic() + seconds
+
+
+def seconds_left(deadline: float | None) -> float | None:
+    """Seconds until ``deadline`` (never negative; None: no deadline)."""
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+
+def stopped_reason(seconds: float | None, what: str) -> str:
+    limit = f"{seconds:g} s" if seconds is not None else "its deadline"
+    return f"stopped at {limit} before {what}; allow more time to finish"
 
 
 def reveal_cells(answer: Sequence[int], density: float, rng: random.Random) -> list[int | None]:

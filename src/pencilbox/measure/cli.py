@@ -15,6 +15,7 @@ import sys
 import time
 from typing import Any
 
+from pencilbox import arguments
 from pencilbox.errors import ParseError
 from pencilbox.measure import extras, pool, sweeps
 from pencilbox.measure.common import (
@@ -243,11 +244,21 @@ def add_measure_commands(subparsers: Any) -> argparse.ArgumentParser:
     m.add_argument("--json", action="store_true", help="machine-readable output")
     m.add_argument("type", help="puzzle type, or all (every measurement of every puzzle)")
     m.add_argument("what", nargs="?", help=f"one of {', '.join(MEASUREMENTS)}")
-    m.add_argument("--boards", type=int, default=300, help="boards per point")
-    m.add_argument("--seed", type=int, default=1, help="first seed (boards use seed, seed+1…)")
+    m.add_argument(
+        "--boards",
+        type=arguments.bounded_int(1, 10**6, "a board count"),
+        default=300,
+        help="boards per point",
+    )
+    m.add_argument(
+        "--seed",
+        type=arguments.bounded_int(0, 2**62, "a seed"),
+        default=1,
+        help="first seed (boards use seed, seed+1…)",
+    )
     m.add_argument(
         "--workers",
-        type=int,
+        type=arguments.workers,
         default=os.cpu_count() or 1,
         help="worker processes (1: in this process)",
     )
@@ -261,7 +272,9 @@ def add_measure_commands(subparsers: Any) -> argparse.ArgumentParser:
     )
     m.add_argument("--densities", help="comma-separated densities (density)")
     m.add_argument("--printed", help="numbrix survival: printed-number counts")
-    m.add_argument("--budget", type=int, default=COUNT_BUDGET, help="search node budget")
+    m.add_argument(
+        "--budget", type=arguments.budget, default=COUNT_BUDGET, help="search node budget"
+    )
     m.add_argument("--quiet", action="store_true", help="no progress bar")
     m.add_argument(
         "--scheduler",

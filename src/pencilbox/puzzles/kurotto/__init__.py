@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from pencilbox.engine import search
-from pencilbox.engine.kind import Puzzle, PuzzleKind, register
+from pencilbox.engine.kind import Puzzle, PuzzleKind, deadline_in, register
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import State
 
@@ -61,15 +61,22 @@ class Kurotto(PuzzleKind):
 
         return certificates.oracle(p, solution, count, budget)
 
-    def gapcheck(self, p: Puzzle, budget: int | None = None) -> GapCheck:
+    def gapcheck(
+        self, p: Puzzle, budget: int | None = None, seconds: float | None = None
+    ) -> GapCheck:
         """Does probe finish ``p``? If not, count its solutions (up to 2) with
-        the independent brute force, within ``budget`` nodes (None: no cap)."""
-        solved = self.solve(p)
+        the independent brute force, within ``budget`` nodes (None: no cap).
+        Everything stops after ``seconds``; then ``complete`` is false (and
+        ``status`` "stopped" when probe's fixpoint itself did not finish)."""
+        deadline = deadline_in(seconds)
+        solved = self.solve(p, seconds=seconds)
+        if solved.status is Status.STOPPED:
+            return GapCheck(False, 0, False, 0, solved.status.value, "probe")
         if solved.status is Status.SOLVED:
             return GapCheck(True, 1, True, 0, solved.status.value, "probe")
         if solved.status is Status.CONTRADICTION:
             return GapCheck(True, 0, True, 0, solved.status.value, "probe")
-        found, complete, nodes, _ = brute.brute_count(p, 2, budget)
+        found, complete, nodes, _ = brute.brute_count(p, 2, budget, deadline)
         return GapCheck(False, found, complete, nodes, solved.status.value, "brute")
 
 
