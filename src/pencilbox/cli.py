@@ -218,7 +218,7 @@ def cmd_gapcheck(args: argparse.Namespace) -> list[dict[str, Any]]:
 def cmd_serve(args: argparse.Namespace) -> list[dict[str, Any]]:
     from pencilbox.web.app import serve
 
-    serve(host=args.host, port=args.port)
+    serve(host=args.host, port=args.port, allowed_hosts=args.allow_host or ())
     return []
 
 
@@ -343,7 +343,13 @@ def build_parser() -> argparse.ArgumentParser:
     measure_cli.add_measure_commands(sub)
 
     sv = command("serve", "start the web app", cmd_serve)
-    sv.add_argument("--host", default="127.0.0.1")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    sv.add_argument(
+        "--allow-host",
+        action="append",
+        metavar="NAME",
+        help="a Host name to answer besides localhost, 127.0.0.1, [::1] and --host (repeatable)",
+    )
     sv.add_argument("--port", type=arguments.bounded_int(0, 65535, "a port"), default=8000)
     return parser
 

@@ -79,8 +79,8 @@ function cell(p, view, r, c, kt, labels) {
     if (t === "#") g.appendChild(el("circle", { class: "stone-black", cx, cy, r: S * 0.36 }));
     if (t === "o") g.appendChild(el("circle", { class: "stone-white", cx, cy, r: S * 0.34 }));
   } else if (p.type === "numbrix") {
-    if (t) labels.appendChild(el("text", { class: "clue num" + (given ? " given" : ""), x: cx, y: cy + 1,
-                                           style: t.length > 2 ? "font-size:15px" : "" }, t));
+    if (t) labels.appendChild(el("text", { class: "clue num" + (given ? " given" : "") + (t.length > 2 ? " long" : ""),
+                                           x: cx, y: cy + 1 }, t));
   } else {
     if (t === "#" && !given) g.appendChild(el("rect", { class: "shade", x: c * S + 1, y: r * S + 1,
                                                         width: S - 2, height: S - 2 }));
