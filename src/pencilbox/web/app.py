@@ -34,7 +34,10 @@ MAX_BODY = 64 * 1024
 
 
 class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes, declared or streamed (413)."""
+    """Refuse request bodies over ``limit`` bytes, declared or streamed (413).
+
+    A streamed (chunked) body is cut off once it passes the limit; whatever
+    the app answers to the cut-off body is replaced by the 413."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -49,19 +52,31 @@ class BodyLimit:
             await self.refuse(scope, receive, send)
             return
         seen = 0
+        over = refused = False
 
         async def limited() -> Message:
-            nonlocal seen
+            nonlocal seen, over
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > self.limit:
+                over = True
                 raise _TooLarge
             return message
 
+        async def answer(message: Message) -> None:
+            nonlocal refused
+            if not over:
+                await send(message)
+            elif not refused:
+                refused = True
+                await self.refuse(scope, receive, send)
+
         try:
-            await self.app(scope, limited, send)
+            await self.app(scope, limited, answer)
         except _TooLarge:
-            await self.refuse(scope, receive, send)
+            if not refused:
+                refused = True
+                await self.refuse(scope, receive, send)
 
     async def refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         response = JSONResponse({"error": f"request body over {self.limit} bytes"}, 413)
