@@ -14,7 +14,7 @@ from pencilbox.formats.puzzlink import looks_like_url
 
 MIN_SIDE = 2
 MAX_SIDE = 60
-_HEADER = re.compile(r"^([A-Za-z][\w-]*)\s+(\d+)\s*[xX×]\s*(\d+)\s*$")
+_HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*)\s+([0-9]{1,7})\s*[xX×]\s*([0-9]{1,7})\s*$")
 
 
 def check_size(rows: int, cols: int) -> None:

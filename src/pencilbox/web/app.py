@@ -48,7 +48,9 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers", [])).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+        if declared is not None and (
+            not declared.isdigit() or len(declared) > 12 or int(declared) > self.limit
+        ):
             await self.refuse(scope, receive, send)
             return
         seen = 0
