@@ -25,12 +25,9 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import ctypes
 import multiprocessing
 import os
-import resource
 import signal
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -39,6 +36,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from pencilbox.errors import BudgetExceeded, PuzzleError, Stopped
+from pencilbox.processes import die_with_parent, limit_memory
 
 GRACE = 0.25
 """Seconds past a job's deadline before its worker is killed."""
@@ -68,41 +66,6 @@ def memory_ceiling_mb() -> int:
 
 
 # -- inside a worker ------------------------------------------------------------------
-PR_SET_PDEATHSIG = 1
-
-
-def die_with_parent(server_pid: int) -> None:
-    """Exit when the parent (the fork server) or the server's process dies."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-
-    def watch() -> None:
-        while True:
-            time.sleep(0.5)
-            try:
-                os.kill(server_pid, 0)
-            except ProcessLookupError:
-                os._exit(1)
-            except PermissionError:
-                pass
-
-    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
-
-
-def limit_memory(megabytes: int) -> None:
-    """Cap this process's address space (MemoryError beyond it)."""
-    if megabytes <= 0:
-        return
-    ceiling = megabytes * 1024 * 1024
-    with contextlib.suppress(ValueError, OSError):
-        _, hard = resource.getrlimit(resource.RLIMIT_AS)
-        if hard != resource.RLIM_INFINITY:
-            ceiling = min(ceiling, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
-
-
 def serve_jobs(conn: Connection, server_pid: int, memory_mb: int) -> None:
     """A worker's life: answer jobs from ``conn`` until it closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server handles Ctrl-C
