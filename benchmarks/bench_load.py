@@ -206,7 +206,8 @@ async def starvation_phase(base: str, server: int, hints: int) -> None:
         await asyncio.sleep(1.0)
         idle = cpu_seconds_below(server) - cpu0
     print(
-        f"  {cores} x POST /api/solve on a 30x30 Kurotto (50% circles), deadline {SOLVER_SECONDS:g} s"
+        f"  {cores} x POST /api/solve on a 30x30 Kurotto (50% circles), "
+        f"deadline {SOLVER_SECONDS:g} s"
     )
     print(f"  hints while they run:   {figures(during)}  (target p95 <= {TARGET_P95_MS:g} ms)")
     print(f"  expensive answers: {codes}, the last {late:+.2f} s after the deadline")
