@@ -15,6 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import pencilbox
@@ -76,12 +77,17 @@ def wait_until(condition: object, seconds: float) -> bool:
 
 
 @pytest.fixture(scope="module")
-def live(bank_file: Path) -> Iterator[str]:
+def live_app(bank_file: Path) -> FastAPI:
+    return create_app(bank_file, solver_seconds=3.0, workers=2)
+
+
+@pytest.fixture(scope="module")
+def live(live_app: FastAPI) -> Iterator[str]:
     """The app with 2 workers and a 3 s deadline, on a free 127.0.0.1 port."""
     import uvicorn
 
     port = free_port()
-    app = create_app(bank_file, solver_seconds=3.0, workers=2)
+    app = live_app
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -101,6 +107,7 @@ def test_a_job_past_its_deadline_is_killed_and_replaced() -> None:
             asyncio.run(pool.run(time.sleep, 60, seconds=0.3))
         assert pool.replaced == 1
         assert wait_until(lambda: not alive(before), 5)
+        assert wait_until(lambda: len(pool.pids()) == 1, 10)  # replaced in the background
         (after,) = pool.pids()
         assert after != before and alive(after)
         assert asyncio.run(pool.run(sum, [1, 2, 3], seconds=5)) == 6  # the fresh worker works
@@ -154,6 +161,29 @@ def test_expensive_requests_stop_at_the_deadline_and_cheap_ones_never_wait(live:
     # Back to work: a hint is answered by a worker at once.
     r = httpx.post(live + "/api/hint", json={"puzzle": YINYANG_URL}, timeout=30)
     assert r.status_code == 200 and r.json()["status"] == "hint"
+
+
+ISSUE_CASES = [
+    ("post", "/api/hint", {"json": {"puzzle": "numbrix/13/13/6"}}),
+    ("post", "/api/solve", {"json": {"puzzle": "numbrix/30/30/1"}}),
+    ("get", "/api/puzzle", {"params": {"type": "kurotto", "size": 15, "grade": "probe"}}),
+]
+"""Requests that once kept a core (and 1.4 GB) busy long after their 503."""
+
+
+@pytest.mark.parametrize(("method", "path", "kw"), ISSUE_CASES)
+def test_no_work_outlives_its_request(
+    live: str, live_app: FastAPI, method: str, path: str, kw: dict
+) -> None:
+    pool = live_app.state.pool
+    r = httpx.request(method.upper(), live + path, timeout=60, **kw)
+    assert r.status_code in (200, 503), r.text
+    if r.status_code == 503:
+        assert set(r.json()) == {"error"}
+    # Whatever the answer, no worker is still busy with the request, and the
+    # pool is whole: every worker alive and idle.
+    assert wait_until(lambda: not pool.busy and len(pool.idle) == pool.size, 5)
+    assert all(alive(pid) for pid in pool.pids())
 
 
 def test_workers_die_with_the_server(bank_file: Path) -> None:

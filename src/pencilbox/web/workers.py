@@ -270,9 +270,15 @@ class SolverPool:
             w.demoted = True
 
     def _replace(self, w: Worker) -> None:
-        """Kill ``w`` and put a fresh worker in its place."""
-        self._kill(w)
+        """Kill ``w`` and put a fresh worker in its place, in a thread of its
+        own (the event loop answers the request meanwhile)."""
+        with contextlib.suppress(Exception):
+            w.process.kill()  # at once: the core is free from here on
         self.replaced += 1
+        threading.Thread(target=self._replace_now, args=(w,), daemon=True).start()
+
+    def _replace_now(self, w: Worker) -> None:
+        self._kill(w)
         if self.closed:
             return
         try:
