@@ -55,3 +55,11 @@ def limit_memory(megabytes: int) -> None:
         if hard != resource.RLIM_INFINITY:
             ceiling = min(ceiling, hard)
         resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
+
+
+def start_pool_worker(owner: int) -> None:
+    """A pool worker's first act: leave Ctrl-C to ``owner`` (the process that
+    started the pool), take SIGTERM's default, and die with ``owner``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(owner)

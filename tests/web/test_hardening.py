@@ -279,3 +279,43 @@ def test_a_chunked_oversized_body_gets_413(live: str) -> None:
         timeout=30,
     )
     assert r.status_code == 413 and "error" in r.json()
+
+
+@pytest.mark.parametrize(
+    ("host", "warned", "extra"),
+    [
+        ("127.0.0.1", False, None),
+        ("::1", False, None),
+        ("0.0.0.0", True, None),
+        ("10.1.2.3", True, "10.1.2.3"),
+    ],
+)
+def test_serve_says_so_when_bound_beyond_this_machine(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    host: str,
+    warned: bool,
+    extra: str | None,
+) -> None:
+    import uvicorn
+
+    from pencilbox.web import app as web_app
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app, **kw))
+    web_app.serve(host=host, port=8123)
+    err = capsys.readouterr().err
+    assert seen["host"] == host
+    assert ("reachable from other machines" in err) is warned
+    client = TestClient(seen["app"], base_url="http://localhost")  # type: ignore[arg-type]
+    assert client.get("/api/puzzles").status_code == 200
+    if extra is not None:
+        assert client.get("/api/puzzles", headers={"host": extra}).status_code == 200
+    assert client.get("/api/puzzles", headers={"host": "elsewhere.example"}).status_code == 400
+
+
+def test_the_command_line_binds_127_0_0_1_by_default() -> None:
+    from pencilbox.cli import build_parser
+
+    args = build_parser().parse_args(["serve"])
+    assert args.host == "127.0.0.1"

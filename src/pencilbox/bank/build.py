@@ -36,7 +36,7 @@ import pencilbox
 from pencilbox.bank.grading import bank_grades, has_exact_grade, prove_unique, thin
 from pencilbox.bank.store import Bank
 from pencilbox.errors import PuzzleError
-from pencilbox.processes import die_with_parent
+from pencilbox.processes import start_pool_worker
 
 GENERATOR = f"pencilbox {pencilbox.__version__} thin/1"
 """Written with every board: the code that made it (bump when boards change)."""
@@ -167,13 +167,6 @@ def plan(
 
 
 # -- executors -----------------------------------------------------------------------
-def start_worker(builder: int) -> None:
-    """A pool worker's first act: leave Ctrl-C to the builder, die with it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    die_with_parent(builder)
-
-
 @contextmanager
 def terminate_as_interrupt() -> Iterator[None]:
     """Inside the block, SIGTERM raises KeyboardInterrupt (as Ctrl-C does)."""
@@ -208,7 +201,7 @@ def run_local(tasks: list[Task], workers: int) -> Iterator[Outcome]:
     finished: queue.Queue[Outcome] = queue.Queue()
     failed: queue.Queue[BaseException] = queue.Queue()
     pool = multiprocessing.get_context("fork").Pool(
-        workers, initializer=start_worker, initargs=(os.getpid(),)
+        workers, initializer=start_pool_worker, initargs=(os.getpid(),)
     )
     try:
         for t in tasks:
