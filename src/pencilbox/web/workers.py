@@ -5,7 +5,7 @@ of worker processes. Each job carries its deadline twice: the engine checks
 it cooperatively (it raises :class:`~pencilbox.errors.Stopped`), and the pool
 kills the worker :data:`GRACE` seconds after it and starts a fresh one, so
 no request holds a core past its deadline. A job that runs longer than
-:data:`DEMOTE_AFTER` seconds is lowered in CPU priority (and its worker
+:data:`DEMOTE_AFTER` seconds of CPU is lowered in CPU priority (and its worker
 replaced when it ends), so short jobs such as hints keep getting the CPU
 while long ones run.
 
@@ -41,7 +41,10 @@ from pencilbox.processes import die_with_parent, limit_memory
 GRACE = 0.25
 """Seconds past a job's deadline before its worker is killed."""
 DEMOTE_AFTER = 1.0
-"""Seconds after which a running job's worker gets a lower CPU priority."""
+"""CPU seconds after which a running job's worker gets a lower CPU priority
+(CPU, not wall time: on a busy machine a short job may wait for a core)."""
+DEMOTE_CHECK = 0.5
+"""Seconds between looks at a running job's CPU time."""
 DEMOTED_NICENESS = 10
 DEFAULT_MEMORY_MB = 1024
 """Address-space ceiling of one worker process (``$PENCILBOX_SOLVER_MEMORY_MB``)."""
@@ -98,6 +101,35 @@ class Worker:
     process: Any
     conn: Connection
     demoted: bool = False
+    cpu_at_start: float = 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time a process has used (0 when it cannot be read)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+class Rearm:
+    """Call ``fn`` every ``every`` seconds on ``loop`` until it returns True
+    or :meth:`cancel` is called."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, every: float, fn: Callable[[], bool]):
+        self.loop = loop
+        self.every = every
+        self.fn = fn
+        self.handle = loop.call_later(every, self.fire)
+
+    def fire(self) -> None:
+        if not self.fn():
+            self.handle = self.loop.call_later(self.every, self.fire)
+
+    def cancel(self) -> None:
+        self.handle.cancel()
 
 
 class JobError(PuzzleError):
@@ -224,7 +256,8 @@ class SolverPool:
         w = await self._acquire(deadline)
         loop = asyncio.get_running_loop()
         self.busy.add(w.process.pid)
-        demote = loop.call_later(DEMOTE_AFTER, self._demote, w)
+        w.cpu_at_start = cpu_seconds(w.process.pid)
+        demote = Rearm(loop, DEMOTE_CHECK, lambda: self._demote(w))
         answered: asyncio.Future[None] = loop.create_future()
         fd = w.conn.fileno()
         try:
@@ -264,10 +297,15 @@ class SolverPool:
             raise JobError(message)
         raise RuntimeError(str(value))
 
-    def _demote(self, w: Worker) -> None:
+    def _demote(self, w: Worker) -> bool:
+        """Lower ``w``'s priority once its job has used DEMOTE_AFTER seconds
+        of CPU; True when done (no need to look again)."""
+        if cpu_seconds(w.process.pid) - w.cpu_at_start < DEMOTE_AFTER:
+            return False
         with contextlib.suppress(OSError):
             os.setpriority(os.PRIO_PROCESS, w.process.pid, DEMOTED_NICENESS)
             w.demoted = True
+        return True
 
     def _replace(self, w: Worker) -> None:
         """Kill ``w`` and put a fresh worker in its place, in a thread of its
