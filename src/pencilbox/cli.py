@@ -284,7 +284,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def command(name: str, helptext: str, fn: Callable[..., Any]) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=helptext, description=helptext)
+        # "resolve": a command may redefine a shared option (its own --seconds).
+        p = sub.add_parser(name, help=helptext, description=helptext, conflict_handler="resolve")
         p.add_argument("--json", action="store_true", help="machine-readable output")
         p.set_defaults(fn=fn)
         return p
