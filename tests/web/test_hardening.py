@@ -4,6 +4,7 @@ workers have a memory ceiling and die with the server; safe defaults."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import signal
 import subprocess
@@ -12,6 +13,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -97,6 +99,13 @@ def live(live_app: FastAPI) -> Iterator[str]:
     thread.join(timeout=10)
 
 
+def run_async(coro: Any) -> Any:
+    """``asyncio.run`` in a thread of its own (the browser tests keep a loop
+    running in this one)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as ex:
+        return ex.submit(asyncio.run, coro).result()
+
+
 # -- the pool ---------------------------------------------------------------------------
 def test_a_job_past_its_deadline_is_killed_and_replaced() -> None:
     pool = SolverPool(1)
@@ -104,13 +113,13 @@ def test_a_job_past_its_deadline_is_killed_and_replaced() -> None:
         pool.start()
         (before,) = pool.pids()
         with pytest.raises(SolverBusy):
-            asyncio.run(pool.run(time.sleep, 60, seconds=0.3))
+            run_async(pool.run(time.sleep, 60, seconds=0.3))
         assert pool.replaced == 1
         assert wait_until(lambda: not alive(before), 5)
         assert wait_until(lambda: len(pool.pids()) == 1, 10)  # replaced in the background
         (after,) = pool.pids()
         assert after != before and alive(after)
-        assert asyncio.run(pool.run(sum, [1, 2, 3], seconds=5)) == 6  # the fresh worker works
+        assert run_async(pool.run(sum, [1, 2, 3], seconds=5)) == 6  # the fresh worker works
     finally:
         pool.close()
 
@@ -119,8 +128,8 @@ def test_each_worker_has_a_memory_ceiling() -> None:
     pool = SolverPool(1, memory_mb=300)
     try:
         with pytest.raises(SolverBusy, match="out of memory"):
-            asyncio.run(pool.run(bytearray, 1 << 30, seconds=20))
-        assert asyncio.run(pool.run(len, bytearray(1000), seconds=5)) == 1000
+            run_async(pool.run(bytearray, 1 << 30, seconds=20))
+        assert run_async(pool.run(len, bytearray(1000), seconds=5)) == 1000
     finally:
         pool.close()
 

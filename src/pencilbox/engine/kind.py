@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pencilbox.engine import search
+from pencilbox.engine.frontend import Frontend
 from pencilbox.engine.grid import Cell, Grid, grid
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.engine.state import Deduction, Mask, State, single_value
@@ -132,6 +133,8 @@ class PuzzleKind:
     """The ``generate`` module: ``generate_answer(rows, cols, rng)`` and, when
     clues are not just revealed cells, ``clues(rows, cols, answer, density, rng)``."""
     default_density: float = 0.5
+    frontend: Frontend | None = None
+    """How the browser draws the puzzle and takes its input."""
 
     # -- the fixed table every puzzle fills in -------------------------------
     def parse_clue(self, token: str) -> int | None:

@@ -1,6 +1,6 @@
 """The JSON API under /api/: types and levels, boards, parse, hint, check, solve.
 
-Puzzles travel as their URL (puzz.link, or pencilbox's ``numbrix/C/R/body``)
+Puzzles travel as their URL (puzz.link, or pencilbox's own ``TYPE/C/R/body``)
 or as a text grid; the player's marks travel as rows of answer tokens with
 ``?`` for an undecided cell (the CLI's text format). Every solver call
 (hint, solve, generating a board the bank lacks) runs as a job of
@@ -28,26 +28,20 @@ from pydantic import BaseModel, Field
 import pencilbox
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
-from pencilbox.errors import ParseError, SizeError
+from pencilbox.errors import ParseError, PuzzleError, SizeError
 from pencilbox.formats.puzzlink import parse_frame
 from pencilbox.web import deal, jobs
 from pencilbox.web.jobs import cells
 from pencilbox.web.workers import SolverBusy, SolverPool
 
+PUZZLE_STATIC = "/puzzles"
+"""Where each puzzle's own static files are served: /puzzles/NAME/FILE."""
 MAX_SIDE = 30
 """Largest board side the web app accepts (URLs, marks, generation)."""
 MAX_GENERATE_SIDE = 15
 """Largest side of a board the web app deals or generates."""
 SOLVER_SECONDS = 10.0
 """Deadline of one request's solver work (the app's ``solver_seconds``)."""
-
-SOLVED_MESSAGES = {
-    "yinyang": "Solved! The frontier between the colors is one unbroken curve, as it must be.",
-    "cave": "Solved! The fence around the cave closes into one loop: the Corral is solved too.",
-    "kurotto": "Solved! Every circle counts exactly the black blocks it touches.",
-    "numbrix": "Solved! The walk runs from 1 to the last number through every cell, "
-    "one step at a time.",
-}
 
 
 class ErrorOut(BaseModel):
@@ -90,7 +84,7 @@ class PuzzleIn(BaseModel):
     puzzle: str = Field(
         ...,
         max_length=20_000,
-        description="a puzz.link URL, a numbrix/C/R/body URL, or a text grid",
+        description="a puzz.link URL, a pencilbox TYPE/C/R/body URL, or a text grid",
     )
     type: str | None = Field(
         None, max_length=40, description="the puzzle type (needed for a text grid)"
@@ -174,6 +168,29 @@ def puzzle_json(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
     }
 
 
+def frontend_json(kind: PuzzleKind) -> dict[str, object] | None:
+    """The kind's front-end descriptor, with the URL its module is served at."""
+    if kind.frontend is None:
+        return None
+    out = kind.frontend.to_json()
+    module = kind.frontend.module
+    out["module_url"] = f"{PUZZLE_STATIC}/{quote(kind.name)}/{quote(module)}" if module else None
+    return out
+
+
+def url_example(kind: PuzzleKind) -> str | None:
+    """The start of the kind's URL for a 6×6 board: what the URL box suggests."""
+    try:
+        url = kind.to_url(Puzzle(kind.name, 6, 6, (None,) * 36))
+    except (PuzzleError, ValueError):
+        return None
+    return url[: url.rfind("/") + 1] + "…"
+
+
+def solved_message(kind: PuzzleKind) -> str:
+    return kind.frontend.solved if kind.frontend is not None else "Solved!"
+
+
 # -- answers, cached ------------------------------------------------------------------
 class Answers:
     """Known answers by puzzle URL (an LRU), so a hint can name wrong marks."""
@@ -207,7 +224,8 @@ def answers(request: Request) -> Answers:
 # -- endpoints ----------------------------------------------------------------------
 @router.get("/puzzles", responses=ERRORS)
 def puzzles(request: Request) -> list[dict[str, Any]]:
-    """The puzzle types, their ladder levels (weakest first) and the bank's sizes."""
+    """The puzzle types, their ladder levels (weakest first), the bank's sizes
+    and each type's front-end descriptor (how the browser draws it)."""
     shelves = deal.bank_sizes(request.app.state.bank_path)
     out = []
     for name in pencilbox.puzzle_names():
@@ -219,6 +237,8 @@ def puzzles(request: Request) -> list[dict[str, Any]]:
                 "levels": list(kind.levels),
                 "summary": kind.summary,
                 "bank_sizes": shelves.get(name, []),
+                "url_example": url_example(kind),
+                "frontend": frontend_json(kind),
             }
         )
     return out
@@ -302,7 +322,7 @@ def check_json(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any]:
         violations = [v for v in violations if v.code in LOCAL_CODES]
     out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
     if solved:
-        message = SOLVED_MESSAGES.get(kind.name, "Solved!")
+        message = solved_message(kind)
     elif violations:
         message = "; ".join(dict.fromkeys(v.message for v in violations)).capitalize() + "."
     else:

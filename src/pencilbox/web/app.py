@@ -101,6 +101,23 @@ def default_bank() -> Path | None:
     return SHIPPED if SHIPPED.is_file() else None
 
 
+def puzzle_file(name: str, path: str) -> Path:
+    """The file ``path`` in the static directory of the puzzle registered as
+    ``name``; 404 for an unknown puzzle, a missing file or a path that leaves
+    the directory."""
+    missing = StarletteHTTPException(404, "no such file")
+    if name not in pencilbox.puzzle_names():
+        raise missing
+    frontend = pencilbox.puzzle(name).frontend
+    if frontend is None or frontend.static_dir is None:
+        raise missing
+    root = frontend.static_dir.resolve()
+    target = (root / path).resolve()
+    if not target.is_relative_to(root) or not target.is_file():
+        raise missing
+    return target
+
+
 def create_app(
     bank_path: Path | str | None = "default",
     solver_seconds: float = api.SOLVER_SECONDS,
@@ -167,6 +184,13 @@ def create_app(
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.api_route(
+        api.PUZZLE_STATIC + "/{name}/{path:path}", methods=["GET", "HEAD"], include_in_schema=False
+    )
+    def puzzle_static(name: str, path: str) -> FileResponse:
+        """A file from a registered puzzle's own static directory."""
+        return FileResponse(puzzle_file(name, path), headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit)

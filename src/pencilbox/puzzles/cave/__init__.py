@@ -10,6 +10,7 @@ from pencilbox.engine.kind import Puzzle, PuzzleKind, register
 from pencilbox.engine.state import State
 
 from . import brute, certificates, generate, model, rules, validate
+from .frontend import FRONTEND
 
 _BOTH = (1 << model.WALL) | (1 << model.CAVE)
 
@@ -32,6 +33,7 @@ KIND = register(
         checker=validate,
         brute=brute,
         generator=generate,
+        frontend=FRONTEND,
         summary="Shade walls so the cave is one connected group, every wall reaches "
         "the border, and each number sees that many cave cells in a line.",
         solution_tokens=dict(model.TOKENS),

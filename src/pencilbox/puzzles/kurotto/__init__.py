@@ -14,6 +14,7 @@ from pencilbox.engine.state import State
 
 from . import brute, certificates, generate, model, rules, validate
 from .certificates import OracleResult
+from .frontend import FRONTEND
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ KIND = register(
         checker=validate,
         brute=brute,
         generator=generate,
+        frontend=FRONTEND,
         summary="Shade cells so that each circled number is the total size of the "
         "black blocks touching it.",
         solution_tokens=dict(model.TOKENS),

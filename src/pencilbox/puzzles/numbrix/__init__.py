@@ -12,6 +12,7 @@ from pencilbox.engine.state import Result, State
 from pencilbox.formats.text import check_size
 
 from . import brute, certificates, generate, model, rules, validate
+from .frontend import FRONTEND
 
 
 class Numbrix(PuzzleKind):
@@ -48,6 +49,7 @@ KIND = register(
         checker=validate,
         brute=brute,
         generator=generate,
+        frontend=FRONTEND,
         default_density=0.3,
         summary="Number the cells 1 to R·C, each once, so that consecutive numbers "
         "are orthogonal neighbours.",

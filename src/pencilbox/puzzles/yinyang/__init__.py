@@ -9,6 +9,7 @@ from pencilbox.engine.kind import Puzzle, PuzzleKind, register
 from pencilbox.engine.state import State
 
 from . import brute, certificates, generate, model, rules, validate
+from .frontend import FRONTEND
 
 
 class YinYang(PuzzleKind):
@@ -28,6 +29,7 @@ KIND = register(
         checker=validate,
         brute=brute,
         generator=generate,
+        frontend=FRONTEND,
         summary="Paint every cell black or white: each colour one connected group, "
         "no 2×2 of one colour.",
         solution_tokens=dict(model.TOKENS),

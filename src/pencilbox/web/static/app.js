@@ -1,9 +1,10 @@
 // The pencilbox game: choose, play, hint, check. The solver runs behind /api/.
-import { render, S } from "./board.js";
+import { numberRange, render, S } from "./board.js";
 import { History } from "./history.js";
+import { loadModules } from "./theory.js";
 
 const $ = id => document.getElementById(id);
-const CYCLE = [null, "#", "o"];
+const CLEAR_KEYS = ["0", "Backspace", "Delete"];
 const store = window.localStorage;
 
 const game = {
@@ -41,6 +42,14 @@ function rowsOf(marks) {
 }
 const cellOf = ([r, c]) => r * game.puzzle.cols + c;
 
+// -- the puzzle's descriptor: its tokens, input and look ---------------------------
+const look = () => game.kinds[game.puzzle.type].frontend;
+const numbers = () => look().input === "numbers";
+function inRange(n) {
+  const [low, high] = numberRange(look().numbers, game.puzzle);
+  return n >= low && n <= high;
+}
+
 // -- saving ------------------------------------------------------------------------
 const key = () => "pencilbox:board:" + game.puzzle.url;
 function save() {
@@ -70,11 +79,29 @@ function load(puzzle, note = "") {
     (puzzle.source === "generated" ? " (generated)" : puzzle.source === "bank" ? " (bank)" : "") : "";
   const share = new URL(puzzle.share, location.href).href;
   $("share").href = share;
-  $("number-entry").hidden = puzzle.type !== "numbrix";
+  $("number-entry").hidden = !numbers();
   $("rules").textContent = game.kinds[puzzle.type]?.summary || "";
+  explain();
   history.replaceState(null, "", "/?p=" + encodeURIComponent(puzzle.url));
   say(game.solved ? solvedText() : note, game.solved ? "solved" : "");
   save(); draw();
+}
+
+function explain() {   // the help that depends on the puzzle: pointer, keys, theory
+  const fe = look();
+  const keys = ks => ks.flatMap((k, j) => {
+    const e = document.createElement("kbd");
+    e.textContent = k.length === 1 ? k.toUpperCase() : k;
+    return j ? ["/", e] : [e];
+  });
+  $("pointer-help").textContent = numbers() ? "Click or tap a cell, then type its number."
+    : "Click or tap a cell to cycle it; right click or long press cycles backwards; drag to paint.";
+  $("keys-help").replaceChildren(...(numbers()
+    ? ["type a number; ", ...keys(["Backspace"]), " deletes a digit."]
+    : ["Space cycles; ", ...fe.tokens.flatMap(t => [...keys(t.keys), ` ${t.name}, `]),
+       ...keys(CLEAR_KEYS.slice(0, 2)), " clear."]));
+  $("theory-help").textContent = fe.theory?.help || "";
+  $("theory-help").hidden = !fe.theory;
 }
 
 function solvedText() { return game.solvedMessage || "Solved!"; }
@@ -131,9 +158,9 @@ function changed() {
 function undo() { if (game.history.undo(game.marks)) changed(); }
 function redo() { if (game.history.redo(game.marks)) changed(); }
 
-function cycled(t, dir) {
-  const k = CYCLE.indexOf(t);
-  return CYCLE[(k + dir + CYCLE.length) % CYCLE.length];
+function cycled(t, dir) {   // empty, then each token in the descriptor's order
+  const cycle = [null, ...look().tokens.map(k => k.token)], k = cycle.indexOf(t);
+  return cycle[(k + dir + cycle.length) % cycle.length];
 }
 
 // -- pointer: click, right click, long press, drag -------------------------------------
@@ -151,7 +178,7 @@ function cellAt(ev) {
 function begin(i, dir) {
   game.cursor = i;
   if (game.puzzle.given[i] !== null) { stroke = null; draw(); return; }
-  if (game.puzzle.type === "numbrix") { game.typing = false; draw(); $("number").value = game.marks[i] ?? ""; return; }
+  if (numbers()) { game.typing = false; draw(); $("number").value = game.marks[i] ?? ""; return; }
   const t = cycled(game.marks[i], dir);
   stroke = { token: t, cells: new Set([i]), changes: [[i, t]] };
   paint(i);
@@ -207,8 +234,10 @@ function onUp() {
 }
 
 // -- keyboard ---------------------------------------------------------------------------
-const KEYS = { "1": "#", "b": "#", "x": "#", "2": "o", "w": "o", ".": "o", "0": null,
-               "Backspace": null, "Delete": null };
+function keyToken(key) {   // the token a key sets: undefined if none, null to clear
+  if (CLEAR_KEYS.includes(key)) return null;
+  return look().tokens.find(t => t.keys.includes(key))?.token;
+}
 function onBoardKey(ev) {
   const p = game.puzzle; if (!p) return;
   const r = Math.floor(game.cursor / p.cols), c = game.cursor % p.cols;
@@ -222,11 +251,11 @@ function onBoardKey(ev) {
   }
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const i = game.cursor;
-  if (p.type === "numbrix") {
+  if (numbers()) {
     if (/^[0-9]$/.test(ev.key)) {
       const cur = game.typing ? (game.marks[i] ?? "") : "";
       const next = String(Number(cur + ev.key));
-      if (Number(next) >= 1 && Number(next) <= p.rows * p.cols) { if (setMarks([[i, next]])) changed(); }
+      if (inRange(Number(next))) { if (setMarks([[i, next]])) changed(); }
       game.typing = true; ev.preventDefault(); return;
     }
     if (ev.key === "Backspace" || ev.key === "Delete") {
@@ -241,8 +270,8 @@ function onBoardKey(ev) {
     if (setMarks([[i, cycled(game.marks[i], ev.shiftKey ? -1 : 1)]])) changed();
     ev.preventDefault(); return;
   }
-  const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
-  if (k in KEYS) { if (setMarks([[i, KEYS[k]]])) changed(); ev.preventDefault(); }
+  const t = keyToken(ev.key.length === 1 ? ev.key.toLowerCase() : ev.key);
+  if (t !== undefined) { if (setMarks([[i, t]])) changed(); ev.preventDefault(); }
 }
 function onGlobalKey(ev) {
   const tag = ev.target.tagName;
@@ -313,17 +342,12 @@ async function check(auto) {
 }
 
 function where(i) { const c = game.puzzle.cols; return `r${Math.floor(i / c) + 1}c${(i % c) + 1}`; }
-function word(t) {
-  const type = game.puzzle.type;
-  if (type === "numbrix") return t;
-  if (type === "yinyang") return t === "#" ? "black" : "white";
-  return t === "#" ? (type === "cave" ? "a wall (shaded)" : "shaded") : (type === "cave" ? "cave (dot)" : "unshaded (dot)");
-}
+function word(t) { return look().tokens.find(k => k.token === t)?.phrase ?? t; }
 
 // -- drawing and the timer ---------------------------------------------------------------------
 function draw() {
   if (!game.puzzle) return;
-  render($("board"), { puzzle: game.puzzle, marks: game.marks, cursor: game.cursor, focused: game.focused,
+  render($("board"), { puzzle: game.puzzle, frontend: look(), marks: game.marks, cursor: game.cursor, focused: game.focused,
                        hint: game.hint, premises: game.premises, errors: game.errors, solved: game.solved });
   $("undo").disabled = !game.history.canUndo();
   $("redo").disabled = !game.history.canRedo();
@@ -335,9 +359,12 @@ function tick() {
 
 // -- start -------------------------------------------------------------------------------------
 async function main() {
-  const kinds = await call("/api/puzzles");
+  const kinds = (await call("/api/puzzles")).filter(k => k.frontend);
   for (const k of kinds) game.kinds[k.type] = k;
+  await loadModules(kinds);
   $("puzzle-type").replaceChildren(...kinds.map(k => new Option(k.title, k.type)));
+  const examples = [...new Set([kinds[0], kinds[kinds.length - 1]].map(k => k.url_example))];
+  if (examples.every(Boolean)) $("url").placeholder = examples.join(" or ");
   const board = $("board");
   board.addEventListener("pointerdown", onDown);
   board.addEventListener("pointermove", onMove);
@@ -365,8 +392,8 @@ async function main() {
     catch { say("Copy the link: " + $("share").href); }
   });
   $("number").addEventListener("change", () => {
-    const v = $("number").value.trim(), n = game.puzzle.rows * game.puzzle.cols;
-    const t = v === "" ? null : (Number(v) >= 1 && Number(v) <= n ? String(Number(v)) : undefined);
+    const v = $("number").value.trim();
+    const t = v === "" ? null : (inRange(Number(v)) ? String(Number(v)) : undefined);
     if (t !== undefined && setMarks([[game.cursor, t]])) changed();
   });
   window.addEventListener("beforeunload", save);
@@ -374,7 +401,7 @@ async function main() {
   const shared = new URLSearchParams(location.search).get("p");
   const last = JSON.parse(store.getItem("pencilbox:last") || "null");
   if (shared) await openUrl(shared);
-  else if (last?.puzzle) { fillLevels(last.puzzle.type, last.level); load(last.puzzle); $("level").value = last.level || $("level").value; }
+  else if (last?.puzzle && game.kinds[last.puzzle.type]) { fillLevels(last.puzzle.type, last.level); load(last.puzzle); $("level").value = last.level || $("level").value; }
   else { fillLevels(kinds[0].type, ""); await newPuzzle(); }
   document.body.dataset.ready = "1";
 }

@@ -1,19 +1,22 @@
-// Drawing the board as SVG. Every cell is a <g class="cell"> with data-r, data-c, data-state.
-import { frontier, fence, kurotto, walk } from "./theory.js";
+// Drawing the board as SVG from the puzzle's descriptor (its "frontend" in
+// /api/puzzles). Every cell is a <g class="cell"> with data-r, data-c, data-state.
+import { theoryOf } from "./theory.js";
 
 export const S = 40;          // cell size in SVG units
 const PAD = 6;
 const NS = "http://www.w3.org/2000/svg";
 
-const STATE_NAMES = {
-  yinyang: { "#": "black", "o": "white" },
-  cave: { "#": "shaded", "o": "dot" },
-  kurotto: { "#": "shaded", "o": "dot" },
-};
-
-export function stateName(type, token) {
+// The state a token shows as: its name ("black", "shaded"), or the number itself.
+export function stateName(fe, token) {
   if (token === null || token === undefined) return "empty";
-  return (STATE_NAMES[type] || {})[token] || String(token);
+  return fe.tokens.find(t => t.token === token)?.name ?? String(token);
+}
+
+// The numbers low … high of a range on board p (high may follow the board).
+export function numberRange(range, p) {
+  const cells = p.rows * p.cols;
+  const high = { "cells": cells, "cells-1": cells - 1, "rows+cols-1": p.rows + p.cols - 1 }[range.high];
+  return [range.low, high ?? range.high];
 }
 
 function el(name, attrs = {}, text) {
@@ -31,7 +34,7 @@ const DEFS = `
   <rect width="8" height="8" fill="rgba(198,40,40,.12)"/><line x1="0" y1="0" x2="0" y2="8" stroke="rgba(198,40,40,.55)" stroke-width="2"/>
 </pattern>`;
 
-// view: {puzzle, marks, cursor, hint, premises, errors, solved, focused}
+// view: {puzzle, frontend, marks, cursor, hint, premises, errors, solved, focused}
 export function render(svg, view) {
   const p = view.puzzle, W = p.cols * S + 2 * PAD, H = p.rows * S + 2 * PAD;
   svg.setAttribute("viewBox", `${-PAD} ${-PAD} ${W} ${H}`);
@@ -40,18 +43,18 @@ export function render(svg, view) {
   svg.classList.toggle("solved", !!view.solved);
   svg.innerHTML = `<defs>${DEFS}</defs>`;
   const cells = el("g", { class: "cells" }), labels = el("g", { class: "labels" });
-  const kt = p.type === "kurotto" ? kurotto(p, view.marks) : null;
+  const shown = theoryOf(p, view.marks);
   for (let r = 0; r < p.rows; r++) {
     const row = el("g", { role: "row" });
-    for (let c = 0; c < p.cols; c++) row.appendChild(cell(p, view, r, c, kt, labels));
+    for (let c = 0; c < p.cols; c++) row.appendChild(cell(p, view, r, c, shown, labels));
     cells.appendChild(row);
   }
   svg.appendChild(cells);
   svg.appendChild(el("rect", { x: 0, y: 0, width: p.cols * S, height: p.rows * S, fill: "none",
                               stroke: "#1d1d26", "stroke-width": 2.5 }));
-  theory(svg, p, view.marks);
+  theory(svg, p, shown);
   svg.appendChild(labels);
-  if (kt) for (const [i, n] of kt.labels) {
+  for (const [i, n] of shown.labels || []) {
     const r = Math.floor(i / p.cols), c = i % p.cols;
     svg.appendChild(el("text", { class: "blocksize", x: c * S + 4, y: r * S + 12 }, n));
   }
@@ -67,57 +70,59 @@ function box(svg, i, p, cls, inset) {
                               width: S - 2 * inset, height: S - 2 * inset, rx: 3 }));
 }
 
-function cell(p, view, r, c, kt, labels) {
-  const i = r * p.cols + c, t = view.marks[i], given = p.given[i] !== null;
+// A clue drawn as its own glyph (a number, a circle), not as a given answer token.
+const hasGlyph = (fe, clue) => clue !== null && clue !== undefined && fe.clue.look !== "token";
+
+function cell(p, view, r, c, shown, labels) {
+  const fe = view.frontend, i = r * p.cols + c, t = view.marks[i], given = p.given[i] !== null;
   const g = el("g", { class: "cell" + (given ? " given" : "") + (t && !given ? " mark" : ""),
-                      "data-r": r, "data-c": c, "data-state": stateName(p.type, t),
-                      role: "gridcell", "aria-label": label(p, i, t) });
+                      "data-r": r, "data-c": c, "data-state": stateName(fe, t),
+                      role: "gridcell", "aria-label": label(p, fe, i, t) });
   if (given) g.setAttribute("data-given", "1");
   g.appendChild(el("rect", { class: "bg", x: c * S, y: r * S, width: S, height: S }));
-  const cx = c * S + S / 2, cy = r * S + S / 2, clue = p.clues[i];
-  if (p.type === "yinyang") {
-    if (t === "#") g.appendChild(el("circle", { class: "stone-black", cx, cy, r: S * 0.36 }));
-    if (t === "o") g.appendChild(el("circle", { class: "stone-white", cx, cy, r: S * 0.34 }));
-  } else if (p.type === "numbrix") {
-    if (t) labels.appendChild(el("text", { class: "clue num" + (given ? " given" : "") + (t.length > 2 ? " long" : ""),
-                                           x: cx, y: cy + 1 }, t));
-  } else {
-    if (t === "#" && !given) g.appendChild(el("rect", { class: "shade", x: c * S + 1, y: r * S + 1,
-                                                        width: S - 2, height: S - 2 }));
-    if (t === "o" && !given) g.appendChild(el("circle", { class: "dot", cx, cy, r: 3.5 }));
-    if (clue !== null && p.type === "kurotto") {
-      const st = kt.circles[i] || "";
-      g.appendChild(el("circle", { class: "circle " + st, cx, cy, r: S * 0.4 }));
-      if (st === "ok") g.appendChild(el("circle", { class: "ring-ok", cx, cy, r: S * 0.3 }));
-      if (clue >= 0) g.appendChild(el("text", { class: "clue", x: cx, y: cy + 1 }, clue));
-      if (st) g.setAttribute("data-circle", st);
-    } else if (clue !== null) {
-      g.appendChild(el("text", { class: "clue", x: cx, y: cy + 1 }, clue >= 0 ? clue : "?"));
-    }
+  const cx = c * S + S / 2, cy = r * S + S / 2, clue = p.clues[i], glyph = hasGlyph(fe, clue);
+  if (t && !(given && glyph)) {
+    const draw = fe.tokens.find(k => k.token === t)?.draw;
+    if (draw === "stone-black") g.appendChild(el("circle", { class: "stone-black", cx, cy, r: S * 0.36 }));
+    else if (draw === "stone-white") g.appendChild(el("circle", { class: "stone-white", cx, cy, r: S * 0.34 }));
+    else if (draw === "shade") g.appendChild(el("rect", { class: "shade", x: c * S + 1, y: r * S + 1,
+                                                            width: S - 2, height: S - 2 }));
+    else if (draw === "dot") g.appendChild(el("circle", { class: "dot", cx, cy, r: 3.5 }));
+    else labels.appendChild(el("text", { class: "clue num" + (given ? " given" : "") + (t.length > 2 ? " long" : ""),
+                                         x: cx, y: cy + 1 }, t));
   }
+  if (glyph) clueGlyph(g, fe.clue, clue, (shown.clues || {})[i] || "", cx, cy);
   return g;
 }
 
-function label(p, i, t) {
+function clueGlyph(g, look, clue, st, cx, cy) {
+  const text = clue >= 0 ? String(clue) : (look.blank?.text ?? "?");
+  if (look.look === "circle") {
+    g.appendChild(el("circle", { class: "circle " + st, cx, cy, r: S * 0.4 }));
+    if (st === "ok") g.appendChild(el("circle", { class: "ring-ok", cx, cy, r: S * 0.3 }));
+    if (st) g.setAttribute("data-circle", st);
+  }
+  if (text) g.appendChild(el("text", { class: "clue", x: cx, y: cy + 1 }, text));
+}
+
+function label(p, fe, i, t) {
   const r = Math.floor(i / p.cols) + 1, c = (i % p.cols) + 1, clue = p.clues[i];
-  let s = `r${r}c${c} ${stateName(p.type, t)}`;
-  if (clue !== null && p.type !== "yinyang" && p.type !== "numbrix") s += `, clue ${clue >= 0 ? clue : "?"}`;
+  let s = `r${r}c${c} ${stateName(fe, t)}`;
+  if (hasGlyph(fe, clue)) s += `, clue ${clue >= 0 ? clue : "?"}`;
   return s;
 }
 
-function theory(svg, p, marks) {
+// The overlay a puzzle's module computed: edges along the lattice, links between centres.
+function theory(svg, p, shown) {
   const g = el("g", { class: "theory-layer" });
-  if (p.type === "yinyang" || p.type === "cave") {
-    const segs = p.type === "yinyang" ? frontier(p, marks) : fence(p, marks);
-    const d = segs.map(([r1, c1, r2, c2]) => `M${c1 * S} ${r1 * S}L${c2 * S} ${r2 * S}`).join("");
-    if (d) g.appendChild(el("path", { class: "theory", d, "data-segments": segs.length }));
-  } else if (p.type === "numbrix") {
-    const d = walk(p, marks).map(([a, b]) => {
-      const ya = Math.floor(a / p.cols) * S + S / 2, xa = (a % p.cols) * S + S / 2;
-      const yb = Math.floor(b / p.cols) * S + S / 2, xb = (b % p.cols) * S + S / 2;
-      return `M${xa} ${ya}L${xb} ${yb}`;
-    }).join("");
-    if (d) g.appendChild(el("path", { class: "walk", d }));
-  }
+  const segs = shown.edges || [];
+  const d = segs.map(([r1, c1, r2, c2]) => `M${c1 * S} ${r1 * S}L${c2 * S} ${r2 * S}`).join("");
+  if (d) g.appendChild(el("path", { class: "theory", d, "data-segments": segs.length }));
+  const walk = (shown.links || []).map(([a, b]) => {
+    const ya = Math.floor(a / p.cols) * S + S / 2, xa = (a % p.cols) * S + S / 2;
+    const yb = Math.floor(b / p.cols) * S + S / 2, xb = (b % p.cols) * S + S / 2;
+    return `M${xa} ${ya}L${xb} ${yb}`;
+  }).join("");
+  if (walk) g.appendChild(el("path", { class: "walk", d: walk }));
   svg.appendChild(g);
 }

@@ -1,0 +1,29 @@
+"""How the browser draws Kurotto: hatched and dotted cells, numbered circles
+(an empty circle for one without a number), and as its theory the size of
+each black block and whether each circle is satisfied or lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pencilbox.engine.frontend import Clue, Frontend, Numbers, Theory, Token
+
+from .model import BLACK, TOKENS, WHITE
+
+FRONTEND = Frontend(
+    input="cycle",
+    tokens=(
+        Token(BLACK, TOKENS[BLACK], "shaded", "shaded", "shade", ("1", "b", "x")),
+        Token(WHITE, TOKENS[WHITE], "dot", "unshaded (dot)", "dot", ("2", "w", ".")),
+    ),
+    clue=Clue(look="circle", input="numbers", numbers=Numbers(0, "cells-1"), blank=""),
+    theory=Theory(
+        "blocks",
+        "A black block of two or more cells shows its size. Circles get a double "
+        "ring when satisfied and sealed, a dashed ring when they can no longer be "
+        "satisfied.",
+    ),
+    module="kurotto.js",
+    static_dir=Path(__file__).parent / "static",
+    solved="Solved! Every circle counts exactly the black blocks it touches.",
+)
