@@ -359,8 +359,9 @@ class PuzzleKind:
         deadline = deadline_in(seconds)
         s, clash = self.marked_state(p, marks)
         if marks is not None and any(v is not None for v in marks):
-            if solution is None:
-                solution = self.solution(p, seconds=seconds_left(deadline))
+            if solution is None:  # at most half the time goes to finding the answer
+                half = None if seconds is None else seconds / 2
+                solution = self.solution(p, seconds=half)
             if solution is not None:
                 wrong = tuple(c for c, v in enumerate(marks) if v is not None and v != solution[c])
                 clash = tuple(sorted(set(clash) | set(wrong)))

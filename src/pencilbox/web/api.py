@@ -299,7 +299,7 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
     key = kind.to_url(p)
     known, answer = store.lookup(key) if marks is not None else (True, None)
     out, answer, looked_up = await solver(
-        request, jobs.hint, kind.name, p, marks, level, answer if known else None
+        request, jobs.hint, kind.name, p, marks, level, known, answer
     )
     if looked_up:
         store.put(key, answer)

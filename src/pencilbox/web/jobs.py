@@ -59,15 +59,17 @@ def hint(
     p: Puzzle,
     marks: Marks | None,
     level: str,
+    known: bool,
     answer: Values | None,
     seconds: float,
 ) -> tuple[dict[str, Any], Values | None, bool]:
-    """The hint as JSON; the answer (found here when unknown and marks are
-    given) and whether it was looked up, so the server can remember it."""
+    """The hint as JSON; the answer (looked up here when marks are given and
+    the server does not know it yet: ``known`` is false) and whether it was
+    looked up, so the server can remember it (None too: no unique answer)."""
     kind = pencilbox.puzzle(name)
     deadline = time.monotonic() + seconds
     looked_up = False
-    if marks is not None and answer is None:
+    if marks is not None and not known:
         answer = find_answer(kind, p, min(SOLUTION_SECONDS, seconds / 2))
         looked_up = True
     compare = answer
