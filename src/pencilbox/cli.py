@@ -18,13 +18,15 @@ from typing import Any, NoReturn
 import pencilbox
 from pencilbox import arguments
 from pencilbox.bank import cli as bank_cli
+from pencilbox.engine.grid import check_size
 from pencilbox.engine.kind import Counted, HintResult, Puzzle, PuzzleKind
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.search import DEFAULT_BUDGET
 from pencilbox.errors import NoSolution, ParseError, PuzzleError
 from pencilbox.formats.puzzlink import looks_like_url
-from pencilbox.formats.text import check_size, split_many
+from pencilbox.formats.text import split_many
 from pencilbox.measure import cli as measure_cli
+from pencilbox.render import cli as render_cli
 
 EXIT_USAGE = 2
 DEFAULT_SECONDS = 60.0
@@ -165,7 +167,7 @@ def cmd_solve(args: argparse.Namespace) -> list[dict[str, Any]]:
 def cmd_count(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
         if args.brute:
-            c = kind.brute_count(p, limit=args.limit, budget=args.budget)
+            c = kind.brute_count(p, limit=args.limit, budget=args.budget, seconds=args.seconds)
         else:
             c = kind.count(
                 p, limit=args.limit, level=args.level, budget=args.budget, seconds=args.seconds
@@ -206,11 +208,7 @@ def cmd_grade(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def cmd_gapcheck(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
-        gapcheck = getattr(kind, "gapcheck", None)
-        if gapcheck is None:
-            raise ParseError(f"gapcheck is for kurotto, not {kind.name}")
-        result = gapcheck(p, budget=args.budget, seconds=args.seconds)
-        return dict(vars(result)) if hasattr(result, "__dict__") else dict(result)
+        return dict(vars(kind.gapcheck(p, budget=args.budget, seconds=args.seconds)))
 
     return _each(args, one)
 
@@ -228,6 +226,8 @@ def render_text(command: str, obj: dict[str, Any]) -> str:
         return f"error: {obj['error']}"
     if command.startswith("bank "):
         return bank_cli.render(command, obj)
+    if command == "render":
+        return render_cli.render_text(obj)
     if command == "puzzles":
         return f"{obj['type']:<10} {obj['title']:<10} levels: {', '.join(obj['levels'])}"
     if command == "generate":
@@ -338,10 +338,15 @@ def build_parser() -> argparse.ArgumentParser:
     ce.add_argument("type")
     ce.add_argument("--size", type=int, required=True)
     ce.add_argument("--cols", type=int)
-    ce.add_argument("--cycles", action="store_true", help="numbrix: Hamiltonian cycles")
+    ce.add_argument(
+        "--cycles",
+        action="store_true",
+        help="count closed answers (puzzles whose answers are paths)",
+    )
 
     bank_cli.add_bank_commands(sub)
     measure_cli.add_measure_commands(sub)
+    render_cli.add_render_command(sub)
 
     sv = command("serve", "start the web app", cmd_serve)
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on")
@@ -385,7 +390,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(json.dumps(obj))
             else:
                 print(render_text(args.command, obj))
-                if args.command not in ("puzzles", "census", *bank_cli.ONE_LINE):
+                if args.command not in ("puzzles", "census", "render", *bank_cli.ONE_LINE):
                     print()
     except NoSolution as e:
         return _fail(str(e), as_json)

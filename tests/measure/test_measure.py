@@ -8,8 +8,8 @@ import pathlib
 import pytest
 
 from pencilbox.cli import main
-from pencilbox.measure import chart, extras, sweeps
-from pencilbox.measure.common import DEFAULT_DENSITY, kind_of
+from pencilbox.measure import chart, sweeps
+from pencilbox.measure.common import kind_of
 
 TYPES = ("yinyang", "cave", "kurotto", "numbrix")
 
@@ -28,7 +28,13 @@ def is_rate(x: float) -> bool:
 def test_ladder_shape_and_invariants(name: str, tmp_path: pathlib.Path) -> None:
     kind = kind_of(name)
     report = sweeps.measure_ladder(
-        name, [4, 5], DEFAULT_DENSITY[name], boards=4, seed=3, workers=1, quiet=True
+        name,
+        [4, 5],
+        kind_of(name).measure_defaults.density,
+        boards=4,
+        seed=3,
+        workers=1,
+        quiet=True,
     )
     f = report.figures
     assert (f["type"], f["boards"]) == (name, 4)
@@ -173,42 +179,6 @@ def test_dask_gives_the_same_figures() -> None:
     assert on_dask.figures == serial.figures
 
 
-def test_kurotto_gap_shape() -> None:
-    f = extras.measure_gap([4, 5], 0.8, boards=3, seed=1, workers=1, quiet=True).figures
-    for s in f["sizes"].values():
-        assert is_rate(s["unique"]) and is_rate(s["gap_rate"])
-        assert s["gap_rate"] <= s["unique"]
-        assert s["confirmed"] + s["unconfirmed"] == s["gap"]
-
-
-def test_numbrix_survival_decreases_with_link() -> None:
-    f = extras.measure_survival([4], [1, 3], boards=2, seed=1, workers=1, quiet=True).figures
-    for row in f["sizes"]["4"]:
-        assert 0 <= row["link_survival"] <= row["pin_survival"] <= 1
-        assert 0 <= row["pin_decided"] <= row["link_decided"] <= 1
-
-
-def test_numbrix_ruler_is_worth_nothing_after_link() -> None:
-    f = extras.measure_span([4, 5], 0.3, boards=3, seed=1, workers=1, quiet=True).figures
-    for s in f["sizes"].values():
-        assert s["after_pin"] >= 0
-        assert s["max_after_link"] == pytest.approx(0.0, abs=1e-9)
-
-
-def test_numbrix_work_clues_twoopt_backbite() -> None:
-    w = extras.measure_work(4, 0.3, boards=2, seed=1, workers=1, quiet=True).figures
-    assert w["variants"]["-probe"]["trials"] == 0
-    assert all(is_rate(v["solved"]) for v in w["variants"].values())
-    c = extras.measure_clues(4, boards=2, seed=1, workers=1, quiet=True).figures
-    assert c["adversarial"]["min"] >= 1 and c["random"]["min"] >= 1
-    t = extras.measure_twoopt(4, 0.3, boards=4, seed=1, workers=1, quiet=True).figures
-    assert t["false_positives"] == 0
-    assert t["non_unique"] + t["unique"] + t["unsettled"] == 4
-    b = extras.measure_backbite(4, boards=2, seed=1, workers=1, quiet=True).figures
-    assert b["rows"][0]["bends"] == 2 * (4 - 1)  # the boustrophedon
-    assert all(r["acceptance"] is None or is_rate(r["acceptance"]) for r in b["rows"])
-
-
 def test_measure_all_end_to_end(capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
     code, objs, _ = run(
         capsys,
@@ -237,7 +207,9 @@ def test_measure_all_end_to_end(capsys: pytest.CaptureFixture[str], tmp_path: pa
         assert f"{name}-ladder.md" in readme and name in objs[0]["figures"]
     assert objs[0]["figures"]["yinyang"]["ladder"]["density"] == 0.9
     assert objs[0]["figures"]["cave"]["guesses"]["density"] == 1.0
-    assert objs[0]["figures"]["cave"]["ladder"]["density"] == DEFAULT_DENSITY["cave"]
+    assert (
+        objs[0]["figures"]["cave"]["ladder"]["density"] == kind_of("cave").measure_defaults.density
+    )
     assert readme.count("## numbrix") == 1
     for link in readme.split("](")[1:]:
         assert (tmp_path / link.split(")")[0]).exists()

@@ -6,7 +6,7 @@ import pytest
 
 import pencilbox
 
-from .test_codec import REAL
+from .test_model import REAL
 
 KIND = pencilbox.puzzle("yinyang")
 

@@ -165,7 +165,7 @@ def render(command: str, obj: dict[str, Any]) -> str:
 
 def add_bank_commands(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``bank build|list|show|export`` to the main parser's subcommands."""
-    bank = subparsers.add_parser(
+    bank: argparse.ArgumentParser = subparsers.add_parser(
         "bank", help="the graded puzzle bank", description="the graded puzzle bank"
     )
     sub = bank.add_subparsers(dest="bank_command", required=True, parser_class=type(bank))
@@ -173,7 +173,7 @@ def add_bank_commands(subparsers: Any) -> argparse.ArgumentParser:
     def command(
         name: str, helptext: str, fn: Callable[..., Any], db_help: str
     ) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=helptext, description=helptext)
+        p: argparse.ArgumentParser = sub.add_parser(name, help=helptext, description=helptext)
         p.add_argument("--json", action="store_true", help="machine-readable output")
         p.add_argument("--db", help=db_help)
         p.set_defaults(fn=fn, command=f"bank {name}")

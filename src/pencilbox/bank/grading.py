@@ -11,9 +11,9 @@ To keep expensive levels (probe) cheap, a first pass thins at the level below
 and a second at the target over the few clues left. The board is kept only
 when the level below cannot solve it, so its grade is exactly the target.
 
-Every clue, whatever the puzzle, is one non-blank entry of ``Puzzle.clues``:
-a printed number in Numbrix, a given cell in Yin-Yang, a numbered or
-unnumbered clue cell in Cave and Kurotto. Removing it sets the entry to None.
+Every clue, whatever the puzzle, is one non-blank entry of ``Puzzle.clues``
+(a printed number, a given cell, a numbered or unnumbered clue cell…).
+Removing it sets the entry to None.
 """
 
 from __future__ import annotations
@@ -31,15 +31,11 @@ longer is not proved (so not stored), and its task tries the next seed."""
 BRUTE_CELLS = 36
 """The independent brute force re-proves boards of at most this many cells (6×6)."""
 
-SKIPPED_GRADES: dict[str, tuple[str, ...]] = {"numbrix": ("pin",)}
-"""Levels that are no grade for a bank. A Numbrix board that ``pin`` solves
-shows all but one number: a board, not a puzzle."""
-
 
 def bank_grades(kind: PuzzleKind) -> tuple[str, ...]:
-    """The grades a bank holds for ``kind``: its levels, less the skipped ones."""
-    skipped = SKIPPED_GRADES.get(kind.name, ())
-    return tuple(level for level in kind.levels if level not in skipped)
+    """The grades a bank holds for ``kind``: its levels, less those the kind
+    says are no grade for a bank (``kind.bank_skips``)."""
+    return tuple(level for level in kind.levels if level not in kind.bank_skips)
 
 
 def without_clue(p: Puzzle, cell: int) -> Puzzle:

@@ -9,6 +9,9 @@ reach the border) finds both deductions at once:
   so it cannot take it;
 - *bridge*: an undecided cell whose removal cuts decided cells off the root
   is an articulation point (Tarjan's low-link test), so it must take it.
+
+:func:`bridges` is the same low-link search on edges: the links a path
+puzzle must use because no other way joins the board.
 """
 
 from __future__ import annotations
@@ -84,11 +87,61 @@ def articulation_points(
     return disc, cuts
 
 
+def bridges(
+    nbrs: tuple[tuple[int, ...], ...], links: list[int], n: int
+) -> list[tuple[int, int]] | None:
+    """The bridges of the graph whose edges are ``links`` (bit ``w`` of
+    ``links[u]``: u—w is an edge, among the lattice neighbours ``nbrs``);
+    None when the graph is not connected. Tarjan's low-link test on edges,
+    the sibling of :func:`articulation_points`."""
+    disc = [0] * n
+    low = [0] * n
+    parent = [-1] * n
+    nxt = [0] * n
+    out = []
+    disc[0] = low[0] = 1
+    t = 2
+    stack = [0]
+    while stack:
+        u = stack[-1]
+        nb = nbrs[u]
+        out_links = links[u]
+        i = nxt[u]
+        pushed = False
+        while i < len(nb):
+            w = nb[i]
+            i += 1
+            if not (out_links >> w) & 1:
+                continue
+            if disc[w] == 0:
+                nxt[u] = i
+                parent[w] = u
+                disc[w] = low[w] = t
+                t += 1
+                stack.append(w)
+                pushed = True
+                break
+            if w != parent[u] and disc[w] < low[u]:
+                low[u] = disc[w]
+        if pushed:
+            continue
+        stack.pop()
+        p = parent[u]
+        if p >= 0:
+            if low[u] < low[p]:
+                low[p] = low[u]
+            if low[u] > disc[p]:
+                out.append((p, u))
+    if t - 1 < n:
+        return None
+    return out
+
+
 def connect(s: State, value: int, rule: str, colour: str, to_border: bool = False) -> Result:
     """One pass of pockets and bridges for ``value`` (see module docstring).
 
     With ``to_border`` the cells of the value need not meet each other but
-    must each reach the border (Cave's walls): the search starts from a
+    must each reach the border (walls that may not be enclosed): the search starts from a
     virtual outside node adjacent to every border cell.
     """
     g = s.grid

@@ -14,10 +14,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
+from pencilbox.errors import SizeError
+
 Cell = int
 Bits = int
 
+MIN_SIDE = 2
 MAX_SIDE = 60
+
+
+def check_size(rows: int, cols: int) -> None:
+    """Refuse boards outside MIN_SIDE..MAX_SIDE on either side."""
+    for what, n in (("rows", rows), ("cols", cols)):
+        if not MIN_SIDE <= n <= MAX_SIDE:
+            raise SizeError(
+                f"board size {rows}x{cols} is out of range: {what} must be "
+                f"between {MIN_SIDE} and {MAX_SIDE}"
+            )
 
 
 class Grid:

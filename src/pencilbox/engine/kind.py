@@ -1,169 +1,140 @@
-"""The one interface every puzzle stands behind, and the registry.
+"""The one interface every puzzle stands behind.
 
-A puzzle package subclasses :class:`PuzzleKind`, fills in its codec, its
-ladder and its independent checker, and registers an instance. Everything
-else (solve, count, hint, grade, text rendering) is done once, here, in
-terms of the ladder, so the CLI, the bank and the web app speak to every
-puzzle the same way.
+A puzzle package subclasses :class:`PuzzleKind`, says what differs in
+class attributes (title, summary, aliases, grades a bank skips,
+measurement defaults…) and its starting candidates in
+:meth:`PuzzleKind.start`, and builds one instance from its parts: the
+model, the ladder, the independent validator and brute force, the
+generator and the text codec (typed by :mod:`pencilbox.engine.protocols`),
+and its front-end descriptor (:mod:`pencilbox.engine.frontend`). Optional abilities are
+methods with defaults here (a second solution read off an answer, a
+uniqueness oracle, extra density figures, its own studies), so nothing
+outside the package asks which puzzle it is. Everything else (solve,
+count, hint, grade) is done once, here, in terms of the ladder, so the CLI,
+the bank and the web app speak to every puzzle the same way.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
 
 from pencilbox.engine import search
 from pencilbox.engine.frontend import Frontend
-from pencilbox.engine.grid import Cell, Grid, grid
+from pencilbox.engine.grid import Cell, check_size
 from pencilbox.engine.ladder import Ladder, Status
-from pencilbox.engine.state import Deduction, Mask, State, single_value
-from pencilbox.errors import ContradictoryClues, NoSolution, ParseError, Stopped, UnknownPuzzle
-from pencilbox.formats import text as textfmt
-from pencilbox.formats.puzzlink import looks_like_url
-from pencilbox.formats.text import check_size
+from pencilbox.engine.protocols import BruteForce, Generator, Model, TextCodec, Validator
+from pencilbox.engine.registry import puzzle, puzzle_names, register
+from pencilbox.engine.results import (
+    Counted,
+    GapCheck,
+    Graded,
+    HintResult,
+    Marks,
+    Puzzle,
+    Solved,
+    Values,
+)
+from pencilbox.engine.state import Mask, State, single_value
+from pencilbox.errors import ContradictoryClues, NoSolution, ParseError, Stopped
+from pencilbox.verdict import Violation
 
-Values = tuple[int, ...]
-Marks = tuple[int | None, ...]
+Verdict = Literal["unique", "several", "unknown"]
+"""A uniqueness oracle's answer ("unknown": its budget ran out)."""
 
-
-@dataclass(frozen=True)
-class Puzzle:
-    """A puzzle as printed: its type, size and clues (row-major, None = blank).
-
-    What a clue value means is the puzzle's own: Yin-Yang 0/1 for a given
-    black/white, Cave and Kurotto a number (-1: a clue without a number),
-    Numbrix a printed number.
-    """
-
-    type: str
-    rows: int
-    cols: int
-    clues: tuple[int | None, ...]
-
-    @property
-    def grid(self) -> Grid:
-        return grid(self.rows, self.cols)
-
-    @property
-    def clue_count(self) -> int:
-        return sum(1 for v in self.clues if v is not None)
+Study = Callable[..., object]
+"""A measurement of a puzzle's own, run by ``pencilbox measure TYPE NAME``
+(see :mod:`pencilbox.measure.studies` for what it is called with)."""
 
 
 @dataclass(frozen=True)
-class Solved:
-    """A fixpoint: status, the level used, and the candidates left."""
+class MeasureDefaults:
+    """Clue densities the measurements use unless told otherwise."""
 
-    status: Status
-    level: str
-    cands: tuple[Mask, ...]
-    deductions: tuple[Deduction, ...] = ()
-
-    @property
-    def decided(self) -> int:
-        return sum(1 for m in self.cands if m & (m - 1) == 0)
+    density: float = 0.5
+    """ladder and a puzzle's own studies"""
+    guesses_density: float = 0.5
+    """guesses (needs a fair share of unique boards)"""
+    densities: tuple[float, ...] = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
+    """the points of the density sweep"""
 
 
-@dataclass(frozen=True)
-class Counted:
-    """A solution count by the ladder's search or by the brute force."""
-
-    solutions: int
-    complete: bool
-    guesses: int
-    nodes: int
-    engine: str
-    level: str | None
-    first: Values | None
-
-
-@dataclass(frozen=True)
-class HintResult:
-    """The next proved cell, or why there is none.
-
-    ``status`` is "hint", "solved", "stalled", "contradiction" or "stopped"
-    (the deadline passed first). A stalled hint names ``suggest``, the lowest
-    level that can prove something, if any; a contradiction lists the
-    player's ``wrong`` marks when the answer is known.
-    """
-
-    status: str
-    level: str
-    cell: Cell | None = None
-    value: int | None = None
-    rule: str | None = None
-    reason: str = ""
-    premises: tuple[Cell, ...] = ()
-    wrong: tuple[Cell, ...] = ()
-    suggest: str | None = None
-
-
-@dataclass(frozen=True)
-class Graded:
-    """The lowest level whose fixpoint solves the puzzle, "beyond", or
-    "unknown" when a fixpoint stopped at the deadline. ``complete`` is false
-    when the work was cut short: then ``unique`` is unknown (and False)."""
-
-    grade: str
-    unique: bool
-    complete: bool = True
-    guesses: int = 0
-
-
-@dataclass
 class PuzzleKind:
-    """Base class of a puzzle type. Subclasses fill in the hooks below."""
+    """Base class of a puzzle type: the fixed table every puzzle fills in."""
 
-    name: str
-    title: str
-    ladder: Ladder
+    title: str = ""
     summary: str = ""
-    solution_tokens: dict[int, str] = field(default_factory=dict)
-    model: Any = None
-    """The puzzle's ``model`` module: parse_clue, clue_token, from_url,
-    to_url, Board (and optionally check_clues)."""
-    checker: Any = None
-    """The independent ``validate`` module (``validate(puzzle, answer)``)."""
-    brute: Any = None
-    """The independent ``brute`` module (``brute_count(puzzle, limit, budget)``
-    returning (solutions, complete, nodes, first))."""
-    generator: Any = None
-    """The ``generate`` module: ``generate_answer(rows, cols, rng)`` and, when
-    clues are not just revealed cells, ``clues(rows, cols, answer, density, rng)``."""
+    aliases: tuple[str, ...] = ()
+    """Other names the registry finds the kind by."""
     default_density: float = 0.5
-    frontend: Frontend | None = None
-    """How the browser draws the puzzle and takes its input."""
+    """Clue density of ``generate`` when none is given."""
+    bank_skips: tuple[str, ...] = ()
+    """Levels that are no grade for a bank (a board that level solves is no puzzle)."""
+    measure_defaults: MeasureDefaults = MeasureDefaults()
+    certificate: str = "second solution read off the answer"
+    """What :meth:`is_certificate_free` looks for, in words (density tables)."""
+    certificate_short: str = "certificate"
+    unique_note: str = "boards found unique by counting to 2"
+    """How the measurements settle uniqueness for this puzzle, in words."""
 
-    # -- the fixed table every puzzle fills in -------------------------------
+    def __init__(
+        self,
+        name: str,
+        model: Model,
+        ladder: Ladder,
+        validator: Validator,
+        brute: BruteForce,
+        generator: Generator,
+        text: TextCodec,
+        frontend: Frontend | None = None,
+    ) -> None:
+        self.name = name
+        self.model = model
+        self.ladder = ladder
+        self.checker = validator
+        self.brute = brute
+        self.generator = generator
+        self.text = text
+        self.frontend = frontend
+        """How the browser draws the puzzle and takes its input (its front-end
+        descriptor, served by ``/api/puzzles``), if it has one."""
+
+    @property
+    def solved_message(self) -> str:
+        """What the player reads when the board is solved (the descriptor's)."""
+        return self.frontend.solved if self.frontend is not None else "Solved!"
+
+    def __repr__(self) -> str:
+        return f"pencilbox.puzzle({self.name!r})"
+
+    # -- tokens and URLs (the model's) ------------------------------------------
     def parse_clue(self, token: str) -> int | None:
-        result: int | None = self.model.parse_clue(token)
-        return result
+        return self.model.parse_clue(token)
 
     def clue_token(self, value: int | None) -> str:
-        return str(self.model.clue_token(value))
+        return self.model.clue_token(value)
 
     def value_token(self, value: int) -> str:
-        return self.solution_tokens[value]
+        return self.model.value_token(value)
 
     def parse_value(self, token: str, size: int) -> int | None:
         """A solution/marks token as a value; None for "?" or "."."""
-        if token in ("?", "."):
-            return None
-        for v, tok in self.solution_tokens.items():
-            if tok == token:
-                return v
-        raise ParseError(f"{token!r} is not a {self.name} answer token")
+        return self.model.parse_value(token, size)
 
     def from_url(self, url: str) -> Puzzle:
-        p: Puzzle = self.model.from_url(url)
-        return p
+        return self.model.from_url(url)
 
     def to_url(self, p: Puzzle) -> str:
-        return str(self.model.to_url(p))
+        return self.model.to_url(p)
 
-    def board(self, p: Puzzle) -> Any:
+    def check_clues(self, p: Puzzle) -> None:
+        """Refuse clues that are out of range for the board (ParseError)."""
+        self.model.check_clues(p)
+
+    def board(self, p: Puzzle) -> object:
         """The compiled context rules read (clues, grid, lookup tables)."""
         return self.model.Board.of(p)
 
@@ -171,6 +142,34 @@ class PuzzleKind:
         """The candidates before any rule runs (clues applied)."""
         raise NotImplementedError
 
+    # -- text (the codec's) --------------------------------------------------------
+    def parse(self, text: str) -> Puzzle:
+        """A puzzle from a text grid or a URL."""
+        return self.text.parse(text)
+
+    def format(self, p: Puzzle, header: bool = True) -> str:
+        return self.text.format(p, header)
+
+    def puzzle_rows(self, p: Puzzle) -> list[str]:
+        return self.text.puzzle_rows(p)
+
+    def solution_rows(self, values: Sequence[int], cols: int) -> list[str]:
+        return self.text.solution_rows(values, cols)
+
+    def state_rows(self, cands: Sequence[Mask], cols: int) -> list[str]:
+        return self.text.state_rows(cands, cols)
+
+    def parse_marks(self, text: str, p: Puzzle) -> Marks:
+        """A partial answer grid ("?" undecided) for puzzle ``p``."""
+        return self.text.parse_marks(text, p)
+
+    def parse_solution(self, text: str, p: Puzzle) -> Values:
+        marks = self.parse_marks(text, p)
+        if any(v is None for v in marks):
+            raise ParseError("the answer grid has undecided cells")
+        return tuple(v for v in marks if v is not None)
+
+    # -- generation and the independent checker ---------------------------------------
     def generate(
         self, rows: int, cols: int, density: float | None = None, seed: int | None = None
     ) -> tuple[Puzzle, Values]:
@@ -179,30 +178,80 @@ class PuzzleKind:
         rng = random.Random(seed)
         d = self.default_density if density is None else density
         answer = list(self.generator.generate_answer(rows, cols, rng))
-        make_clues = getattr(self.generator, "clues", None)
-        if make_clues is None:
-            clues = reveal_cells(answer, d, rng)
-        else:
-            clues = make_clues(rows, cols, answer, d, rng)
+        clues = self.generator.clues(rows, cols, answer, d, rng)
         return Puzzle(self.name, rows, cols, tuple(clues)), tuple(answer)
 
-    def validate(self, p: Puzzle, solution: Sequence[int | None]) -> list[Any]:
+    def validate(self, p: Puzzle, solution: Sequence[int | None]) -> list[Violation]:
         """Rule violations of an answer ([] when it is a solution; None = empty)."""
-        violations: list[Any] = self.checker.validate(p, solution)
-        return violations
+        return self.checker.validate(p, solution)
 
-    def brute_count(self, p: Puzzle, limit: int | None = 2, budget: int | None = None) -> Counted:
-        """Solutions by the independent brute force (no guesses: it enumerates)."""
-        found, complete, nodes, first = self.brute.brute_count(p, limit, budget)
+    def brute_count(
+        self,
+        p: Puzzle,
+        limit: int | None = 2,
+        budget: int | None = None,
+        seconds: float | None = None,
+    ) -> Counted:
+        """Solutions by the independent brute force (no guesses: it enumerates);
+        not complete when ``budget`` nodes or ``seconds`` run out."""
+        deadline = deadline_in(seconds)
+        bounds = (budget,) if deadline is None else (budget, deadline)  # older brutes: no deadline
+        found, complete, nodes, first = self.brute.brute_count(p, limit, *bounds)
         return Counted(found, complete, 0, nodes, "brute", None, first)
 
     def census(self, rows: int, cols: int, cycles: bool = False) -> int:
-        """Exhaustive count of legal clue-free boards (``cycles``: Numbrix only)."""
+        """Exhaustive count of legal clue-free boards (``cycles``: closed answers,
+        for puzzles whose answers are paths)."""
         if cycles:
-            raise ParseError(f"--cycles applies to numbrix, not {self.name}")
+            raise ParseError(f"{self.name} has no census of cycles")
         empty = Puzzle(self.name, rows, cols, (None,) * (rows * cols))
         counted = self.brute_count(empty, limit=None)
         return counted.solutions
+
+    def gapcheck(
+        self, p: Puzzle, budget: int | None = None, seconds: float | None = None
+    ) -> GapCheck:
+        """Does probe finish ``p``? If not, count its solutions (up to 2) with
+        the independent brute force, within ``budget`` nodes (None: no cap).
+        Everything stops after ``seconds``; then ``complete`` is false (and
+        ``status`` "stopped" when probe's fixpoint itself did not finish)."""
+        deadline = deadline_in(seconds)
+        solved = self.solve(p, seconds=seconds)
+        if solved.status is Status.STOPPED:
+            return GapCheck(False, 0, False, 0, solved.status.value, "probe")
+        if solved.status is Status.SOLVED:
+            return GapCheck(True, 1, True, 0, solved.status.value, "probe")
+        if solved.status is Status.CONTRADICTION:
+            return GapCheck(True, 0, True, 0, solved.status.value, "probe")
+        bounds = (budget,) if deadline is None else (budget, deadline)
+        found, complete, nodes, _ = self.brute.brute_count(p, 2, *bounds)
+        return GapCheck(False, found, complete, nodes, solved.status.value, "brute")
+
+    # -- optional abilities (defaults: the puzzle has none) ------------------------------
+    def second_solution(self, p: Puzzle, answer: Sequence[int]) -> Values | None:
+        """Another answer of ``p`` read off ``answer`` without search, if one is seen."""
+        return None
+
+    def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool | None:
+        """Whether ``answer`` shows none of the puzzle's cheap non-uniqueness
+        certificates (each one would be a second solution, so this bounds the
+        unique rate from above); None when the puzzle has no such certificate."""
+        return None
+
+    def unique_by_oracle(
+        self, p: Puzzle, answer: Sequence[int], budget: int = search.DEFAULT_BUDGET
+    ) -> Verdict | None:
+        """The puzzle's own uniqueness oracle on ``answer``; None: it has none
+        (the measurements then count to 2)."""
+        return None
+
+    def density_figures(self, p: Puzzle, answer: Sequence[int], density: float) -> dict[str, float]:
+        """Extra per-board figures for the density sweep (averaged over boards)."""
+        return {}
+
+    def studies(self) -> Mapping[str, Study]:
+        """Measurements of the puzzle's own, by name (``pencilbox measure TYPE NAME``)."""
+        return {}
 
     # -- levels --------------------------------------------------------------
     @property
@@ -211,61 +260,6 @@ class PuzzleKind:
 
     def level_name(self, level: int | str | None) -> str:
         return self.levels[self.ladder.level_index(level)]
-
-    # -- text ------------------------------------------------------------------
-    def parse(self, text: str) -> Puzzle:
-        """A puzzle from a text grid or a URL."""
-        if looks_like_url(text.strip().splitlines()[0] if text.strip() else ""):
-            return self.from_url(text.strip().splitlines()[0])
-        rows = textfmt.split_rows(text, self.name)
-        clues = []
-        for r, row in enumerate(rows):
-            for c, tok in enumerate(row):
-                try:
-                    clues.append(self.parse_clue(tok))
-                except ParseError as e:
-                    raise ParseError(f"row {r + 1}, column {c + 1}: {e}") from None
-        p = Puzzle(self.name, len(rows), len(rows[0]), tuple(clues))
-        self.check_clues(p)
-        return p
-
-    def check_clues(self, p: Puzzle) -> None:
-        """Refuse clues that are out of range for the board (ParseError)."""
-        check = getattr(self.model, "check_clues", None)
-        if check is not None:
-            check(p)
-
-    def puzzle_rows(self, p: Puzzle) -> list[str]:
-        return textfmt.format_rows([self.clue_token(v) for v in p.clues], p.cols)
-
-    def format(self, p: Puzzle, header: bool = True) -> str:
-        lines = self.puzzle_rows(p)
-        if header:
-            lines = [f"{self.name} {p.rows}x{p.cols}", *lines]
-        return "\n".join(lines) + "\n"
-
-    def solution_rows(self, values: Sequence[int], cols: int) -> list[str]:
-        return textfmt.format_rows([self.value_token(v) for v in values], cols)
-
-    def state_rows(self, cands: Sequence[Mask], cols: int) -> list[str]:
-        tokens = [self.value_token(single_value(m)) if m & (m - 1) == 0 else "?" for m in cands]
-        return textfmt.format_rows(tokens, cols)
-
-    def parse_marks(self, text: str, p: Puzzle) -> Marks:
-        """A partial answer grid ("?" undecided) for puzzle ``p``."""
-        rows = textfmt.split_rows(text, self.name)
-        if (len(rows), len(rows[0])) != (p.rows, p.cols):
-            raise ParseError(
-                f"the marks are {len(rows)}x{len(rows[0])} but the puzzle is {p.rows}x{p.cols}"
-            )
-        size = p.rows * p.cols
-        return tuple(self.parse_value(tok, size) for row in rows for tok in row)
-
-    def parse_solution(self, text: str, p: Puzzle) -> Values:
-        marks = self.parse_marks(text, p)
-        if any(v is None for v in marks):
-            raise ParseError("the answer grid has undecided cells")
-        return tuple(v for v in marks if v is not None)
 
     # -- solving -----------------------------------------------------------------
     def check(self, p: Puzzle) -> None:
@@ -419,7 +413,12 @@ class PuzzleKind:
         self, p: Puzzle, budget: int = search.DEFAULT_BUDGET, seconds: float | None = None
     ) -> Graded:
         """The lowest level that solves ``p`` without guessing, or "beyond";
-        "unknown" (not complete) when a fixpoint runs past ``seconds``."""
+        "unknown" (not complete) when a fixpoint runs past ``seconds``.
+
+        Beyond the ladder, a search within ``budget`` nodes (and the rest of
+        ``seconds``) tells whether the answer is unique; ``complete`` is false
+        when it ran out.
+        """
         deadline = deadline_in(seconds)
         try:
             level, status = search.grade(self.ladder, self.start(p), deadline)
@@ -457,27 +456,31 @@ def reveal_cells(answer: Sequence[int], density: float, rng: random.Random) -> l
     return [v if i in shown else None for i, v in enumerate(answer)]
 
 
-_REGISTRY: dict[str, PuzzleKind] = {}
-_ALIASES: dict[str, str] = {}
+def flipped(answer: Sequence[int], cells: Sequence[Cell]) -> Values | None:
+    """A two-colour ``answer`` with the first of ``cells`` in the other colour
+    (a silent flip made whole); None when there are no cells."""
+    if not cells:
+        return None
+    out = list(answer)
+    out[cells[0]] ^= 1
+    return tuple(out)
 
 
-def register(kind: PuzzleKind, aliases: tuple[str, ...] = ()) -> PuzzleKind:
-    _REGISTRY[kind.name] = kind
-    for a in aliases:
-        _ALIASES[a] = kind.name
-    return kind
-
-
-def puzzle(name: str) -> PuzzleKind:
-    """The registered puzzle type called ``name`` (UnknownPuzzle otherwise)."""
-    key = name.strip().lower()
-    key = _ALIASES.get(key, key)
-    try:
-        return _REGISTRY[key]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY))
-        raise UnknownPuzzle(f"unknown puzzle type {name!r}; known types: {known}") from None
-
-
-def puzzle_names() -> tuple[str, ...]:
-    return tuple(_REGISTRY)
+__all__ = [
+    "Cell",
+    "Counted",
+    "GapCheck",
+    "Graded",
+    "HintResult",
+    "Marks",
+    "MeasureDefaults",
+    "Puzzle",
+    "PuzzleKind",
+    "Solved",
+    "Values",
+    "flipped",
+    "puzzle",
+    "puzzle_names",
+    "register",
+    "reveal_cells",
+]

@@ -1,7 +1,8 @@
 """Candidate state, deductions and the three outcomes of a rule.
 
 A state holds one candidate bitmask per cell (bit ``v`` set while value ``v``
-is still possible): two bits for the shading puzzles, N bits for Numbrix.
+is still possible): two bits for a shading puzzle, N bits for a
+puzzle that numbers N cells.
 Copying a state copies one flat list, so probes and search branches are cheap.
 
 Rules change a state only through :meth:`State.restrict`, which records a

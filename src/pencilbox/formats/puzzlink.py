@@ -80,7 +80,7 @@ def format_url(kind: str, cols: int, rows: int, body: str, host: str = HOST) -> 
     return f"{host}{kind}/{cols}/{rows}/{body}"
 
 
-# -- base-27 triples (Yin-Yang) ---------------------------------------------
+# -- base-27 triples (two given colours) -----------------------------------------
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
@@ -106,7 +106,7 @@ def encode_base27(values: list[int]) -> str:
     )
 
 
-# -- the number-16 stream (Cave, Kurotto, Numbrix) ----------------------------
+# -- the number-16 stream (numbered clues) ------------------------------------------
 CLUE_WITHOUT_NUMBER = -1
 _WIDE = {
     "-": (2, 0),

@@ -8,23 +8,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
-from pencilbox.errors import ParseError, SizeError
+from pencilbox.engine.grid import MAX_SIDE, MIN_SIDE, check_size
+from pencilbox.engine.results import Marks, Puzzle
+from pencilbox.engine.state import Mask, single_value
+from pencilbox.errors import ParseError
 from pencilbox.formats.puzzlink import looks_like_url
 
-MIN_SIDE = 2
-MAX_SIDE = 60
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*)\s+([0-9]{1,7})\s*[xX×]\s*([0-9]{1,7})\s*$")
-
-
-def check_size(rows: int, cols: int) -> None:
-    """Refuse boards outside MIN_SIDE..MAX_SIDE on either side."""
-    for what, n in (("rows", rows), ("cols", cols)):
-        if not MIN_SIDE <= n <= MAX_SIDE:
-            raise SizeError(
-                f"board size {rows}x{cols} is out of range: {what} must be "
-                f"between {MIN_SIDE} and {MAX_SIDE}"
-            )
 
 
 def split_rows(text: str, kind: str) -> list[list[str]]:
@@ -105,3 +98,108 @@ def _json_puzzle(line: str) -> str:
 def format_rows(tokens: list[str], cols: int) -> list[str]:
     """Row strings of a flat token list, tokens separated by one space."""
     return [" ".join(tokens[i : i + cols]) for i in range(0, len(tokens), cols)]
+
+
+class TokenModel(Protocol):
+    """What the text codec needs from a puzzle's model: its tokens and URLs."""
+
+    def parse_clue(self, token: str, /) -> int | None: ...
+
+    def clue_token(self, value: int | None, /) -> str: ...
+
+    def value_token(self, value: int, /) -> str: ...
+
+    def parse_value(self, token: str, size: int, /) -> int | None: ...
+
+    def check_clues(self, p: Puzzle, /) -> None: ...
+
+    def from_url(self, url: str, /) -> Puzzle: ...
+
+
+class GridText:
+    """A puzzle type's text codec: puzzles, answers and states as token grids.
+
+    Built from the puzzle's name and its model's tokens; a kind delegates
+    its ``parse``, ``format``, ``*_rows`` and ``parse_marks`` here.
+    """
+
+    def __init__(self, name: str, model: TokenModel) -> None:
+        self.name = name
+        self.model = model
+
+    def parse(self, text: str) -> Puzzle:
+        """A puzzle from a text grid or a URL."""
+        if looks_like_url(text.strip().splitlines()[0] if text.strip() else ""):
+            return self.model.from_url(text.strip().splitlines()[0])
+        rows = split_rows(text, self.name)
+        clues = []
+        for r, row in enumerate(rows):
+            for c, tok in enumerate(row):
+                try:
+                    clues.append(self.model.parse_clue(tok))
+                except ParseError as e:
+                    raise ParseError(f"row {r + 1}, column {c + 1}: {e}") from None
+        p = Puzzle(self.name, len(rows), len(rows[0]), tuple(clues))
+        self.model.check_clues(p)
+        return p
+
+    def puzzle_rows(self, p: Puzzle) -> list[str]:
+        return format_rows([self.model.clue_token(v) for v in p.clues], p.cols)
+
+    def format(self, p: Puzzle, header: bool = True) -> str:
+        lines = self.puzzle_rows(p)
+        if header:
+            lines = [f"{self.name} {p.rows}x{p.cols}", *lines]
+        return "\n".join(lines) + "\n"
+
+    def solution_rows(self, values: Sequence[int], cols: int) -> list[str]:
+        return format_rows([self.model.value_token(v) for v in values], cols)
+
+    def state_rows(self, cands: Sequence[Mask], cols: int) -> list[str]:
+        tokens = [
+            self.model.value_token(single_value(m)) if m & (m - 1) == 0 else "?" for m in cands
+        ]
+        return format_rows(tokens, cols)
+
+    def parse_marks(self, text: str, p: Puzzle) -> Marks:
+        """A partial answer grid ("?" undecided) for puzzle ``p``."""
+        rows = split_rows(text, self.name)
+        if (len(rows), len(rows[0])) != (p.rows, p.cols):
+            raise ParseError(
+                f"the marks are {len(rows)}x{len(rows[0])} but the puzzle is {p.rows}x{p.cols}"
+            )
+        size = p.rows * p.cols
+        return tuple(self.model.parse_value(tok, size) for row in rows for tok in row)
+
+
+def answer_tokens(
+    tokens: Mapping[int, str], name: str
+) -> tuple[Callable[[int], str], Callable[[str, int], int | None]]:
+    """``value_token`` and ``parse_value`` of a puzzle whose answers are a few
+    named tokens (``"?"`` and ``"."`` read as undecided)."""
+
+    def value_token(value: int) -> str:
+        return tokens[value]
+
+    def parse_value(token: str, size: int) -> int | None:
+        if token in ("?", "."):
+            return None
+        for v, tok in tokens.items():
+            if tok == token:
+                return v
+        raise ParseError(f"{token!r} is not a {name} answer token")
+
+    return value_token, parse_value
+
+
+__all__ = [
+    "MAX_SIDE",
+    "MIN_SIDE",
+    "GridText",
+    "TokenModel",
+    "answer_tokens",
+    "check_size",
+    "format_rows",
+    "split_many",
+    "split_rows",
+]

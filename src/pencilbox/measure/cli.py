@@ -1,8 +1,10 @@
 """``pencilbox measure``: the measurements on the command line.
 
-``pencilbox measure TYPE ladder|density|guesses|...`` runs one measurement;
-``pencilbox measure all`` regenerates every table and chart of the four
-puzzles into ``--out`` with per-type defaults, plus a README linking them.
+``pencilbox measure TYPE ladder|density|guesses|...`` runs one measurement
+(the three every puzzle has, or one of the puzzle's own studies);
+``pencilbox measure all`` regenerates every table and chart of every
+registered puzzle into ``--out`` with per-type defaults, plus a README
+linking them.
 Tables and charts go to ``--out``; the text output is the markdown table,
 ``--json`` prints the figures.
 """
@@ -16,42 +18,25 @@ import time
 from typing import Any
 
 from pencilbox import arguments
+from pencilbox.engine import registry
 from pencilbox.errors import ParseError
-from pencilbox.measure import extras, pool, sweeps
+from pencilbox.measure import pool, sweeps
 from pencilbox.measure.common import (
     COUNT_BUDGET,
-    DEFAULT_DENSITIES,
-    DEFAULT_DENSITY,
-    GUESSES_DENSITY,
     Report,
     check_boards,
     check_density,
+    default_density,
     kind_of,
     parse_list,
 )
+from pencilbox.measure.studies import CORE, StudyOptions, study_of
 
-MEASUREMENTS = (
-    "ladder",
-    "density",
-    "guesses",
-    "gap",
-    "survival",
-    "span",
-    "work",
-    "clues",
-    "twoopt",
-    "backbite",
-)
-ONLY = {
-    "gap": "kurotto",
-    "survival": "numbrix",
-    "span": "numbrix",
-    "work": "numbrix",
-    "clues": "numbrix",
-    "twoopt": "numbrix",
-    "backbite": "numbrix",
-}
-ALL_TYPES = ("yinyang", "cave", "kurotto", "numbrix")
+
+def measurements() -> tuple[str, ...]:
+    """Every measurement name: the three every puzzle has, then each puzzle's own."""
+    own = (what for kind in registry.kinds() for what in kind.studies())
+    return (*CORE, *dict.fromkeys(own))
 
 
 def _sizes(args: argparse.Namespace) -> list[int]:
@@ -72,11 +57,9 @@ def _size(args: argparse.Namespace, default: int = 10) -> int:
 def run_one(name: str, what: str, args: argparse.Namespace) -> Report:
     """One measurement of one puzzle, from parsed arguments."""
     kind = kind_of(name)
-    if what in ONLY and ONLY[what] != kind.name:
-        raise ParseError(f"measure {what} is for {ONLY[what]}, not {kind.name}")
-    defaults = GUESSES_DENSITY if what == "guesses" else DEFAULT_DENSITY
+    study = None if what in CORE else study_of(kind, what)
     density = check_density(
-        args.density if args.density is not None else defaults.get(kind.name, 0.5)
+        args.density if args.density is not None else default_density(kind, what)
     )
     common = {
         "boards": check_boards(args.boards),
@@ -91,40 +74,31 @@ def run_one(name: str, what: str, args: argparse.Namespace) -> Report:
         ds = (
             [check_density(d) for d in parse_list(args.densities, float, "densities")]
             if args.densities
-            else list(DEFAULT_DENSITIES[kind.name])
+            else list(kind.measure_defaults.densities)
         )
         return sweeps.measure_density(kind.name, _size(args), ds, budget=budget, **common)
     if what == "guesses":
         return sweeps.measure_guesses(kind.name, _size(args), density, budget=budget, **common)
-    if what == "gap":
-        return extras.measure_gap(_sizes(args), density, budget=budget, **common)
-    if what == "survival":
-        printed = parse_list(args.printed, int, "printed counts") if args.printed else None
-        return extras.measure_survival(_numbrix_sizes(args), printed, **common)
-    if what == "span":
-        return extras.measure_span(_numbrix_sizes(args), density, **common)
-    if what == "work":
-        return extras.measure_work(_size(args, 8), density, **common)
-    if what == "clues":
-        return extras.measure_clues(_size(args, 8), budget=budget, **common)
-    if what == "twoopt":
-        return extras.measure_twoopt(_size(args, 8), density, budget=budget, **common)
-    if what == "backbite":
-        return extras.measure_backbite(_size(args, 10), **common)
-    raise ParseError(f"unknown measurement {what!r}; one of {', '.join(MEASUREMENTS)}")
-
-
-def _numbrix_sizes(args: argparse.Namespace) -> list[int]:
-    return _sizes(args) if args.sizes_given else [8, 10]
+    assert study is not None
+    options = StudyOptions(
+        density=density,
+        boards=common["boards"],
+        seed=args.seed,
+        workers=args.workers,
+        sizes=tuple(_sizes(args)) if args.sizes_given else None,
+        size=_size(args) if args.size is not None else None,
+        printed=args.printed,
+        budget=budget,
+        quiet=args.quiet,
+    )
+    return study(options)
 
 
 def plan() -> list[tuple[str, str]]:
     """Every (type, measurement) that ``measure all`` runs, in order."""
-    out = [(name, what) for name in ALL_TYPES for what in ("ladder", "density", "guesses")]
-    out.append(("kurotto", "gap"))
-    out += [
-        ("numbrix", what) for what in ("survival", "span", "work", "clues", "twoopt", "backbite")
-    ]
+    kinds = registry.kinds()
+    out = [(kind.name, what) for kind in kinds for what in CORE]
+    out += [(kind.name, what) for kind in kinds for what in kind.studies()]
     return out
 
 
@@ -160,7 +134,7 @@ def readme_line(report: Report, paths: list[str]) -> str:
 
 
 def parse_overrides(text: str | None) -> dict[tuple[str, str | None], float]:
-    """``measure all --density yinyang=0.8,kurotto.guesses=0.95``: per-type densities."""
+    """``measure all --density TYPE=0.8,TYPE.guesses=0.95``: per-type densities."""
     out: dict[tuple[str, str | None], float] = {}
     for item in (text or "").split(","):
         if not item.strip():
@@ -225,7 +199,7 @@ def _measure(args: argparse.Namespace) -> list[dict[str, Any]]:
         print(f"wrote {readme}")
         return []
     if args.what is None:
-        raise ParseError(f"name a measurement: {', '.join(MEASUREMENTS)} (or: measure all)")
+        raise ParseError(f"name a measurement: {', '.join(measurements())} (or: measure all)")
     report = run_one(args.type, args.what, args)
     paths = report.write(args.out)
     if args.json:
@@ -243,7 +217,9 @@ def add_measure_commands(subparsers: Any) -> argparse.ArgumentParser:
     )
     m.add_argument("--json", action="store_true", help="machine-readable output")
     m.add_argument("type", help="puzzle type, or all (every measurement of every puzzle)")
-    m.add_argument("what", nargs="?", help=f"one of {', '.join(MEASUREMENTS)}")
+    m.add_argument(
+        "what", nargs="?", help=f"one of {', '.join(CORE)}, or one of the puzzle's own studies"
+    )
     m.add_argument(
         "--boards",
         type=arguments.bounded_int(1, 10**6, "a board count"),
@@ -271,7 +247,7 @@ def add_measure_commands(subparsers: Any) -> argparse.ArgumentParser:
         "TYPE=D or TYPE.MEASUREMENT=D pairs, comma-separated",
     )
     m.add_argument("--densities", help="comma-separated densities (density)")
-    m.add_argument("--printed", help="numbrix survival: printed-number counts")
+    m.add_argument("--printed", help="printed-number counts (survival)")
     m.add_argument(
         "--budget", type=arguments.budget, default=COUNT_BUDGET, help="search node budget"
     )

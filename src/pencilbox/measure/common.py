@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -26,24 +26,17 @@ COUNT_SECONDS = 120.0
 the machine's load is not reproducible; node budgets end the counts."""
 TOP_SHARE = 100
 """The fallback count at the top level gets budget // TOP_SHARE nodes (probe nodes
-are dear: on a sparse Numbrix board one costs seconds)."""
-
-DEFAULT_DENSITY = {"yinyang": 0.5, "cave": 0.85, "kurotto": 0.8, "numbrix": 0.3}
-GUESSES_DENSITY = {"yinyang": 0.9, "cave": 0.85, "kurotto": 0.9, "numbrix": 0.4}
-"""Densities at which a fair share of 10×10 boards is unique (guesses needs unique boards)."""
-DEFAULT_DENSITIES = {
-    "yinyang": (0.3, 0.4, 0.5, 0.6, 0.7, 0.8),
-    "cave": (0.5, 0.6, 0.7, 0.8, 0.9, 1.0),
-    "kurotto": (0.5, 0.6, 0.7, 0.8, 0.9, 1.0),
-    "numbrix": (0.1, 0.15, 0.2, 0.3, 0.4, 0.5),
-}
+are dear: on a sparse board with many candidates per cell one costs seconds)."""
 
 
 def kind_of(name: str) -> PuzzleKind:
-    from pencilbox.puzzles import load_all
-
-    load_all()
     return pencilbox.puzzle(name)
+
+
+def default_density(kind: PuzzleKind, what: str) -> float:
+    """The kind's own clue density for a measurement (guesses needs unique boards)."""
+    d = kind.measure_defaults
+    return d.guesses_density if what == "guesses" else d.density
 
 
 def board(name: str, size: int, density: float, seed: int) -> tuple[PuzzleKind, Puzzle, Values]:
@@ -93,22 +86,21 @@ def is_unique(
 ) -> bool | None:
     """True/False when uniqueness was settled, None when the budget ran out.
 
-    Kurotto asks its oracle (three certificates before the counting search);
-    the others count to 2. The count is exact at every level (each level's
-    search agrees with the brute force), so it runs first at the level below
-    probe, whose nodes are cheap, and only if that runs out of budget at the
-    top level with a small node budget: on sparse Numbrix boards one probe node
-    can take seconds.
-    With ``certificates`` a second solution read off the answer (a Yin-Yang
-    or Cave silent flip, a Numbrix 2-opt reversal) settles it first.
+    A puzzle with a uniqueness oracle of its own asks it; the others count
+    to 2. The count is exact at every level (each level's search agrees with
+    the brute force), so it runs first at the level below probe, whose nodes
+    are cheap, and only if that runs out of budget at the top level with a
+    small node budget: on sparse boards one probe node can take seconds.
+    With ``certificates`` a second solution read off the answer (a silent
+    flip, a 2-opt reversal…) settles it first.
     """
     if probe_solved:
         return True
     if certificates and has_second_solution(kind, p, answer):
         return False
-    if kind.name == "kurotto":
-        verdict = kind.oracle(p, answer, budget=budget)  # type: ignore[attr-defined]
-        return None if verdict.verdict == "unknown" else verdict.unique
+    verdict = kind.unique_by_oracle(p, answer, budget=budget)
+    if verdict is not None:
+        return None if verdict == "unknown" else verdict == "unique"
     below = len(kind.levels) - 2
     c = kind.count(p, limit=2, level=below, budget=budget, seconds=COUNT_SECONDS)
     if not c.complete and c.solutions < 2:
@@ -120,11 +112,7 @@ def is_unique(
 
 def has_second_solution(kind: PuzzleKind, p: Puzzle, answer: Values) -> bool:
     """A certificate of non-uniqueness read off the answer, without search."""
-    if kind.name in ("yinyang", "cave"):
-        return bool(kind.silent_flips(p, answer))  # type: ignore[attr-defined]
-    if kind.name == "numbrix":
-        return bool(kind.reversals(p, answer))  # type: ignore[attr-defined]
-    return False  # Kurotto's oracle checks its own certificates
+    return kind.second_solution(p, answer) is not None
 
 
 def rate(flags: Sequence[bool | None]) -> float:
@@ -138,7 +126,7 @@ def median_mean(xs: Sequence[float]) -> dict[str, float | None]:
     return {"median": float(statistics.median(xs)), "mean": float(statistics.fmean(xs))}
 
 
-def parse_list(text: str, cast: Any = float, what: str = "values") -> list[Any]:
+def parse_list(text: str, cast: Callable[[str], Any] = float, what: str = "values") -> list[Any]:
     try:
         out = [cast(t) for t in text.split(",") if t.strip()]
     except ValueError:
@@ -152,6 +140,12 @@ def check_density(d: float) -> float:
     if not 0.0 <= d <= 1.0:
         raise ParseError(f"density {d} is outside 0..1")
     return d
+
+
+def check_size_arg(n: int) -> int:
+    if not 2 <= n <= 30:
+        raise ParseError(f"size {n} is outside 2..30")
+    return n
 
 
 def check_boards(n: int) -> int:

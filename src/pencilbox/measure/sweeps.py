@@ -35,9 +35,9 @@ from pencilbox.measure.common import (
 )
 
 UNIQUE_NOTE = (
-    "count to 2 within a node budget (a silent flip or a 2-opt reversal read off the answer "
-    "settles a second solution first; Kurotto asks its oracle); 'unsettled' boards ran out "
-    "of budget and count as not unique."
+    "count to 2 within a node budget (a second solution read off the answer, such as a silent "
+    "flip or a 2-opt reversal, settles it first; a puzzle with a uniqueness oracle of its own "
+    "asks it); 'unsettled' boards ran out of budget and count as not unique."
 )
 
 
@@ -149,14 +149,10 @@ def density_board(name: str, size: int, density: float, seed: int, budget: int) 
         inc = incremental(kind, p)
         unique = True if inc[kind.levels[-1]] else unique
     out: dict[str, Any] = {"solved": inc, "unique": unique}
-    if hasattr(kind, "silent_flips"):
-        out["no_flip"] = not kind.silent_flips(p, answer)
-    elif hasattr(kind, "reversals"):
-        out["no_flip"] = not kind.reversals(p, answer)
-    if kind.name == "yinyang":
-        from pencilbox.puzzles.yinyang import certificates
-
-        out["flip_expectation"] = density ** len(certificates.flippable(p, answer))
+    free = kind.is_certificate_free(p, answer)
+    if free is not None:
+        out["no_flip"] = free
+    out.update(kind.density_figures(p, answer, density))
     return out
 
 
@@ -191,13 +187,10 @@ def measure_density(
 
 def density_report(figures: dict[str, Any]) -> Report:
     name, rows = figures["type"], figures["rows"]
+    kind = kind_of(name)
     levels = list(rows[0]["solved"])
     has_exp = "flip_expectation" in rows[0]
-    ceiling = (
-        "share of boards with no 2-opt reversal"
-        if name == "numbrix"
-        else "share of boards with no silent flip"
-    )
+    ceiling = f"share of boards with no {kind.certificate}"
     headers = [
         "density",
         "unique",
@@ -222,7 +215,7 @@ def density_report(figures: dict[str, Any]) -> Report:
     )
     series: dict[str, list[float | None]] = {
         "unique": [r["unique"] for r in rows],
-        "2-opt ceiling" if name == "numbrix" else "flip ceiling": [r["flip_ceiling"] for r in rows],
+        f"{kind.certificate_short} ceiling": [r["flip_ceiling"] for r in rows],
     }
     if has_exp:
         series["E[d^flippable]"] = [r["flip_expectation"] for r in rows]
@@ -287,11 +280,7 @@ def measure_guesses(
 
 def guesses_report(figures: dict[str, Any]) -> Report:
     name, levels = figures["type"], figures["levels"]
-    which = (
-        "boards that pass the oracle's three certificates and its search"
-        if name == "kurotto"
-        else "boards found unique by counting to 2"
-    )
+    which = kind_of(name).unique_note
     md = (
         f"{figures['boards']} raw boards, {figures['size']}×{figures['size']}, density "
         f"{figures['density']}; {figures['unique_boards']} unique ({which}). Branchings "

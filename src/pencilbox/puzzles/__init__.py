@@ -1,12 +1,3 @@
-"""One package per puzzle, all alike; importing one registers it."""
-
-from __future__ import annotations
-
-import importlib
-
-PACKAGES = ("yinyang", "cave", "kurotto", "numbrix")
-
-
-def load_all() -> None:
-    for name in PACKAGES:
-        importlib.import_module(f"pencilbox.puzzles.{name}")
+"""One package per puzzle, all alike. Each declares its kind in the
+``pencilbox.puzzles`` entry-point group (see ``pyproject.toml``), exactly as
+a third-party puzzle package would; nothing outside a package names it."""

@@ -187,10 +187,6 @@ def url_example(kind: PuzzleKind) -> str | None:
     return url[: url.rfind("/") + 1] + "…"
 
 
-def solved_message(kind: PuzzleKind) -> str:
-    return kind.frontend.solved if kind.frontend is not None else "Solved!"
-
-
 # -- answers, cached ------------------------------------------------------------------
 class Answers:
     """Known answers by puzzle URL (an LRU), so a hint can name wrong marks."""
@@ -322,7 +318,7 @@ def check_json(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any]:
         violations = [v for v in violations if v.code in LOCAL_CODES]
     out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
     if solved:
-        message = solved_message(kind)
+        message = kind.solved_message
     elif violations:
         message = "; ".join(dict.fromkeys(v.message for v in violations)).capitalize() + "."
     else:

@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import pencilbox
 from pencilbox.errors import BudgetExceeded, PuzzleError
-from pencilbox.web import api
+from pencilbox.web import api, apidocs
 from pencilbox.web.safety import LOCAL_HOSTS, HostCheck, SecurityHeaders, is_loopback
 from pencilbox.web.workers import SolverPool
 
@@ -143,7 +143,10 @@ def create_app(
         version=pencilbox.__version__,
         description="Pencil puzzles with a solver inside: boards, hints, checks.",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+    apidocs.add_docs(app)
     app.state.bank_path = (
         default_bank()
         if bank_path == "default"

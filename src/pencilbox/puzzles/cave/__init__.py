@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pencilbox.engine.kind import Puzzle, PuzzleKind, register
+from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Values, flipped
 from pencilbox.engine.state import State
+from pencilbox.formats.text import GridText
+from pencilbox.render.marks import Label, Marks, Shade
 
 from . import brute, certificates, generate, model, rules, validate
 from .frontend import FRONTEND
@@ -16,6 +18,15 @@ _BOTH = (1 << model.WALL) | (1 << model.CAVE)
 
 
 class Cave(PuzzleKind):
+    title = "Cave"
+    summary = (
+        "Shade walls so the cave is one connected group, every wall reaches "
+        "the border, and each number sees that many cave cells in a line."
+    )
+    aliases = ("corral", "bag")
+    measure_defaults = MeasureDefaults(0.85, 0.85, (0.5, 0.6, 0.7, 0.8, 0.9, 1.0))
+    certificate, certificate_short = "silent flip", "flip"
+
     def start(self, p: Puzzle) -> State:
         cave = 1 << model.CAVE
         return State(self.board(p), [_BOTH if v is None else cave for v in p.clues])
@@ -23,20 +34,26 @@ class Cave(PuzzleKind):
     def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:
         return certificates.silent_flips(p, solution)
 
+    def second_solution(self, p: Puzzle, answer: Sequence[int]) -> Values | None:
+        return flipped(answer, self.silent_flips(p, answer))
 
-KIND = register(
-    Cave(
-        name=model.NAME,
-        title="Cave",
-        ladder=rules.LADDER,
-        model=model,
-        checker=validate,
-        brute=brute,
-        generator=generate,
-        frontend=FRONTEND,
-        summary="Shade walls so the cave is one connected group, every wall reaches "
-        "the border, and each number sees that many cave cells in a line.",
-        solution_tokens=dict(model.TOKENS),
-    ),
-    aliases=("corral", "bag"),
+    def clue_marks(self, value: int) -> Marks:
+        return (Label("?" if value == model.UNNUMBERED else str(value)),)
+
+    def answer_marks(self, value: int) -> Marks:
+        return (Shade(),) if value == model.WALL else ()
+
+    def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool:
+        return not self.silent_flips(p, answer)
+
+
+KIND = Cave(
+    model.NAME,
+    model,
+    rules.LADDER,
+    validate,
+    brute,
+    generate,
+    GridText(model.NAME, model),
+    FRONTEND,
 )

@@ -15,13 +15,14 @@ from pencilbox.engine.kind import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import read_number, shown
-from pencilbox.formats.text import check_size
+from pencilbox.formats.text import answer_tokens, check_size
 
 NAME = "cave"
 URL_TYPES = ("cave", "bag", "corral")
 WALL, CAVE = 0, 1
 COLOUR = ("wall", "cave")
 TOKENS = {WALL: "#", CAVE: "o"}
+value_token, parse_value = answer_tokens(TOKENS, NAME)
 UNNUMBERED = puzzlink.CLUE_WITHOUT_NUMBER
 
 DIRECTIONS = ((-1, 0, "up"), (0, 1, "right"), (1, 0, "down"), (0, -1, "left"))

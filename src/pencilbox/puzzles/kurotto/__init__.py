@@ -3,51 +3,46 @@ the black blocks touching it. No connectivity, no 2×2 ban: arithmetic only."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from pencilbox.engine import search
-from pencilbox.engine.kind import Puzzle, PuzzleKind, deadline_in, register
-from pencilbox.engine.ladder import Status
+from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Study, Verdict
+from pencilbox.engine.results import GapCheck
 from pencilbox.engine.state import State
+from pencilbox.formats.text import GridText
+from pencilbox.render.marks import Label, Marks, Ring, Shade
 
 from . import brute, certificates, generate, model, rules, validate
 from .certificates import OracleResult
 from .frontend import FRONTEND
 
-
-@dataclass(frozen=True)
-class GapCheck:
-    """Whether probe finishes a puzzle, and if not, the brute force's count.
-
-    ``solutions`` stops at 2; ``complete`` is false when the brute force ran
-    out of its node budget; ``nodes`` is the number of brute-force nodes
-    searched (0 when probe settled the puzzle on its own).
-    """
-
-    probe_finishes: bool
-    solutions: int
-    complete: bool
-    nodes: int
-    status: str
-    engine: str
-
-    @property
-    def unique(self) -> bool:
-        return self.complete and self.solutions == 1
-
-    def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "unique": self.unique}
+__all__ = ["KIND", "GapCheck", "Kurotto"]
 
 
 class Kurotto(PuzzleKind):
+    title = "Kurotto"
+    summary = (
+        "Shade cells so that each circled number is the total size of the black blocks touching it."
+    )
+    measure_defaults = MeasureDefaults(0.8, 0.9, (0.5, 0.6, 0.7, 0.8, 0.9, 1.0))
+    certificate, certificate_short = "silent flip", "flip"
+    unique_note = "boards that pass the oracle's three certificates and its search"
+
     def start(self, p: Puzzle) -> State:
         return State(self.board(p), [3 if v is None else 1 << model.WHITE for v in p.clues])
+
+    def clue_marks(self, value: int) -> Marks:
+        return (Ring(),) if value == model.BLANK else (Ring(), Label(str(value)))
+
+    def answer_marks(self, value: int) -> Marks:
+        return (Shade(),) if value == model.BLACK else ()
 
     # -- uniqueness --------------------------------------------------------------
     def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:
         return certificates.silent_flips(p, solution)
+
+    def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool:
+        return not self.silent_flips(p, answer)
 
     def oracle(
         self, p: Puzzle, solution: Sequence[int], budget: int = search.DEFAULT_BUDGET
@@ -62,37 +57,25 @@ class Kurotto(PuzzleKind):
 
         return certificates.oracle(p, solution, count, budget)
 
-    def gapcheck(
-        self, p: Puzzle, budget: int | None = None, seconds: float | None = None
-    ) -> GapCheck:
-        """Does probe finish ``p``? If not, count its solutions (up to 2) with
-        the independent brute force, within ``budget`` nodes (None: no cap).
-        Everything stops after ``seconds``; then ``complete`` is false (and
-        ``status`` "stopped" when probe's fixpoint itself did not finish)."""
-        deadline = deadline_in(seconds)
-        solved = self.solve(p, seconds=seconds)
-        if solved.status is Status.STOPPED:
-            return GapCheck(False, 0, False, 0, solved.status.value, "probe")
-        if solved.status is Status.SOLVED:
-            return GapCheck(True, 1, True, 0, solved.status.value, "probe")
-        if solved.status is Status.CONTRADICTION:
-            return GapCheck(True, 0, True, 0, solved.status.value, "probe")
-        found, complete, nodes, _ = brute.brute_count(p, 2, budget, deadline)
-        return GapCheck(False, found, complete, nodes, solved.status.value, "brute")
+    def unique_by_oracle(
+        self, p: Puzzle, answer: Sequence[int], budget: int = search.DEFAULT_BUDGET
+    ) -> Verdict:
+        verdict = self.oracle(p, answer, budget=budget).verdict
+        return "unique" if verdict == "unique" else "unknown" if verdict == "unknown" else "several"
+
+    def studies(self) -> Mapping[str, Study]:
+        from . import studies
+
+        return studies.STUDIES
 
 
-KIND = register(
-    Kurotto(
-        name=model.NAME,
-        title="Kurotto",
-        ladder=rules.LADDER,
-        model=model,
-        checker=validate,
-        brute=brute,
-        generator=generate,
-        frontend=FRONTEND,
-        summary="Shade cells so that each circled number is the total size of the "
-        "black blocks touching it.",
-        solution_tokens=dict(model.TOKENS),
-    ),
+KIND = Kurotto(
+    model.NAME,
+    model,
+    rules.LADDER,
+    validate,
+    brute,
+    generate,
+    GridText(model.NAME, model),
+    FRONTEND,
 )

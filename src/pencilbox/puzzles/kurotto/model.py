@@ -17,12 +17,13 @@ from pencilbox.engine.state import State
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import read_number, shown
-from pencilbox.formats.text import check_size
+from pencilbox.formats.text import answer_tokens, check_size
 
 NAME = "kurotto"
 BLACK, WHITE = 0, 1
 COLOUR = ("black", "white")
 TOKENS = {BLACK: "#", WHITE: "o"}
+value_token, parse_value = answer_tokens(TOKENS, NAME)
 BLANK = puzzlink.CLUE_WITHOUT_NUMBER
 
 

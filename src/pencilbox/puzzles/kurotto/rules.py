@@ -88,7 +88,7 @@ def ceiling_region(g: Grid, near: Bits, maybe: Bits, cap: int) -> Bits:
 
 def _floor(g: Grid, circle: Circle, black: Bits, entry: list[Any]) -> Bits:
     """The floor region, computed once per memo entry (shared by the rules)."""
-    floor = entry[3]
+    floor: Bits = entry[3]
     if floor is None:
         floor = entry[3] = floor_region(g, circle.near, black)
     return floor
@@ -96,7 +96,7 @@ def _floor(g: Grid, circle: Circle, black: Bits, entry: list[Any]) -> Bits:
 
 def _ceiling(g: Grid, circle: Circle, maybe: Bits, entry: list[Any]) -> Bits:
     """The ceiling region capped at the circle's number, once per memo entry."""
-    reach = entry[4]
+    reach: Bits = entry[4]
     if reach is None:
         reach = entry[4] = ceiling_region(g, circle.near, maybe, circle.number)
     return reach

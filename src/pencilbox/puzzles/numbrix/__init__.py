@@ -5,25 +5,39 @@ generality."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from pencilbox.engine.kind import Puzzle, PuzzleKind, Values, register
+from pencilbox.engine.grid import check_size
+from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Study, Values
 from pencilbox.engine.state import Result, State
-from pencilbox.formats.text import check_size
+from pencilbox.formats.text import GridText
+from pencilbox.render.marks import Label, Marks
 
 from . import brute, certificates, generate, model, rules, validate
 from .frontend import FRONTEND
 
 
 class Numbrix(PuzzleKind):
-    def value_token(self, value: int) -> str:
-        return model.value_token(value)
+    title = "Numbrix"
+    summary = (
+        "Number the cells 1 to R·C, each once, so that consecutive numbers "
+        "are orthogonal neighbours."
+    )
+    aliases = ("hidato-square",)
+    default_density = 0.3
+    bank_skips = ("pin",)
+    """A board that ``pin`` solves shows all but one number: a board, not a puzzle."""
+    measure_defaults = MeasureDefaults(0.3, 0.4, (0.1, 0.15, 0.2, 0.3, 0.4, 0.5))
+    certificate, certificate_short = "2-opt reversal", "2-opt"
 
-    def parse_value(self, token: str, size: int) -> int | None:
-        return model.parse_value(token, size)
+    def clue_marks(self, value: int) -> Marks:
+        return (Label(str(value)),)
+
+    def answer_marks(self, value: int) -> Marks:
+        return (Label(model.number_name(value)),)
 
     def start(self, p: Puzzle) -> State:
-        b = self.board(p)
+        b = model.Board.of(p)
         return State(b, b.start())
 
     def census(self, rows: int, cols: int, cycles: bool = False) -> int:
@@ -35,24 +49,29 @@ class Numbrix(PuzzleKind):
         """Second solutions read off ``solution`` by 2-opt reversals."""
         return certificates.second_solutions(p, solution)
 
+    def second_solution(self, p: Puzzle, answer: Sequence[int]) -> Values | None:
+        return next(iter(self.reversals(p, answer)), None)
+
+    def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool:
+        return not self.reversals(p, answer)
+
     def span(self, state: State) -> Result:
         """The off-ladder ruler rule, on a state of this puzzle."""
         return rules.span(state)
 
+    def studies(self) -> Mapping[str, Study]:
+        from . import studies
 
-KIND = register(
-    Numbrix(
-        name=model.NAME,
-        title="Numbrix",
-        ladder=rules.LADDER,
-        model=model,
-        checker=validate,
-        brute=brute,
-        generator=generate,
-        frontend=FRONTEND,
-        default_density=0.3,
-        summary="Number the cells 1 to R·C, each once, so that consecutive numbers "
-        "are orthogonal neighbours.",
-    ),
-    aliases=("hidato-square",),
+        return studies.STUDIES
+
+
+KIND = Numbrix(
+    model.NAME,
+    model,
+    rules.LADDER,
+    validate,
+    brute,
+    generate,
+    GridText(model.NAME, model),
+    FRONTEND,
 )

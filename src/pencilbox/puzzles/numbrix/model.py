@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from pencilbox.engine.grid import Bits, Grid, cells_of, grid
 from pencilbox.engine.kind import Puzzle
-from pencilbox.engine.state import Mask
+from pencilbox.engine.state import Mask, values_of
 from pencilbox.errors import ContradictoryClues, ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import read_number, shown
@@ -25,6 +25,13 @@ NAME = "numbrix"
 def number_name(v: int) -> str:
     """Value index ``v`` as players write it (the number ``v + 1``)."""
     return str(v + 1)
+
+
+def numbers(mask: int, most: int = 5) -> str:
+    """The numbers of a candidate mask, at most ``most`` of them spelled out."""
+    vals = values_of(mask)
+    text = ", ".join(number_name(v) for v in vals[:most])
+    return text + (f" and {len(vals) - most} more" if len(vals) > most else "")
 
 
 def parse_clue(token: str) -> int | None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+from pencilbox.engine.kind import reveal_cells
+
 from .model import BLACK, WHITE
 
 Point = int  # an interior lattice point, i * m_cols + j for point (i+1, j+1)
@@ -130,3 +132,10 @@ def generate_answer(rows: int, cols: int, rng: random.Random) -> list[int]:
     """A uniformly mixed legal Yin-Yang board (list of 0 black / 1 white)."""
     path = random_frontier(rows, cols, rng)
     return colour_sides(rows, cols, path, rng)
+
+
+def clues(
+    rows: int, cols: int, answer: list[int], density: float, rng: random.Random
+) -> list[int | None]:
+    """Give the colour of a random round(density · cells) of the cells."""
+    return reveal_cells(answer, density, rng)

@@ -13,12 +13,13 @@ from pencilbox.engine.grid import Grid, grid
 from pencilbox.engine.kind import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
-from pencilbox.formats.text import check_size
+from pencilbox.formats.text import answer_tokens, check_size
 
 NAME = "yinyang"
 BLACK, WHITE = 0, 1
 COLOUR = ("black", "white")
 TOKENS = {BLACK: "#", WHITE: "o"}
+value_token, parse_value = answer_tokens(TOKENS, NAME)
 _URL_VALUE = {None: 0, WHITE: 1, BLACK: 2}
 _FROM_URL = {0: None, 1: WHITE, 2: BLACK}
 
@@ -35,6 +36,10 @@ def parse_clue(token: str) -> int | None:
 
 def clue_token(value: int | None) -> str:
     return "." if value is None else TOKENS[value]
+
+
+def check_clues(p: Puzzle) -> None:
+    """Any given cells make a legal puzzle text (a contradiction is the ladder's to find)."""
 
 
 def from_url(url: str) -> Puzzle:

@@ -1,5 +1,7 @@
-"""Puzzle-specific measurements: Kurotto's gap beyond probe, and Numbrix's
-survival, ruler, rule work, minimal clues, 2-opt certificate and backbite."""
+"""Numbrix's own measurements: survival after pin and link, the ruler's
+bits, rule work under ablation, minimal clues, the 2-opt certificate and
+backbite mixing. Run by ``pencilbox measure numbrix NAME``; found through
+``Numbrix.studies()``."""
 
 from __future__ import annotations
 
@@ -18,82 +20,12 @@ from pencilbox.measure.common import (
     kind_of,
     ladder_rules,
     median_mean,
+    parse_list,
     rate,
 )
+from pencilbox.measure.studies import Study, StudyOptions
 
-GAP_BRUTE_BUDGET = 2_000_000
-"""Brute-force nodes gapcheck may spend re-confirming one board."""
-
-
-# -- Kurotto: unique but beyond probe ------------------------------------------------
-def gap_board(size: int, density: float, seed: int, budget: int) -> dict[str, Any]:
-    kind, p, answer = board("kurotto", size, density, seed)
-    solved = kind.solve(p).status is Status.SOLVED
-    unique = True if solved else is_unique(kind, p, answer, budget)
-    out: dict[str, Any] = {
-        "unique": unique,
-        "gap": bool(unique and not solved),
-        "confirmed": None,
-        "puzzle": None,
-    }
-    if out["gap"]:
-        gc = kind.gapcheck(p, budget=GAP_BRUTE_BUDGET)  # type: ignore[attr-defined]
-        out["confirmed"] = gc.unique
-        out["puzzle"] = kind.format(p)
-    return out
-
-
-def measure_gap(
-    sizes: list[int],
-    density: float,
-    boards: int,
-    seed: int,
-    workers: int,
-    budget: int = COUNT_BUDGET,
-    quiet: bool = False,
-) -> Report:
-    tasks = [(n, density, seed + i, budget) for n in sizes for i in range(boards)]
-    results = pool.run(gap_board, tasks, workers, "kurotto gap", quiet)
-    per: dict[str, Any] = {}
-    examples = []
-    for k, n in enumerate(sizes):
-        rs = results[k * boards : (k + 1) * boards]
-        gaps = [r for r in rs if r["gap"]]
-        per[str(n)] = {
-            "unique": rate([r["unique"] for r in rs]),
-            "gap": len(gaps),
-            "gap_rate": len(gaps) / boards,
-            "confirmed": sum(1 for r in gaps if r["confirmed"]),
-            "unconfirmed": sum(1 for r in gaps if not r["confirmed"]),
-        }
-        examples += [r["puzzle"] for r in gaps[:2]]
-    figures = {"type": "kurotto", "density": density, "boards": boards, "sizes": per}
-    md = (
-        f"{boards} raw boards per size, density {density}. A gap board is unique (oracle) "
-        f"but the probe fixpoint stalls; each is re-confirmed by gapcheck's brute force "
-        f"(unconfirmed: the brute force ran out of {GAP_BRUTE_BUDGET} nodes or disagreed)."
-        "\n\n"
-        + chart.table(
-            ["size", "unique", "gap boards", "gap rate", "confirmed", "unconfirmed"],
-            [
-                [f"{n}×{n}", v["unique"], v["gap"], v["gap_rate"], v["confirmed"], v["unconfirmed"]]
-                for n, v in per.items()
-            ],
-        )
-    )
-    if examples:
-        md += "\nExamples:\n\n" + "\n".join(f"```\n{e}```" for e in examples)
-    svg = chart.line_chart(
-        "kurotto: unique but beyond probe",
-        [f"{n}×{n}" for n in per],
-        {
-            "gap rate": [v["gap_rate"] for v in per.values()],
-            "unique": [v["unique"] for v in per.values()],
-        },
-        "board size",
-        "share of boards",
-    )
-    return Report("kurotto-gap", "kurotto: unique beyond probe", figures, md, {"": svg})
+from . import Numbrix, model
 
 
 # -- Numbrix: survival after pin and link ------------------------------------------------
@@ -105,7 +37,7 @@ def _alive(s: State) -> tuple[float, float]:
 
 
 def survival_board(size: int, printed: int, seed: int) -> dict[str, float]:
-    kind, p, _ = board("numbrix", size, printed / (size * size), seed)
+    kind, p, _ = board(model.NAME, size, printed / (size * size), seed)
     s = kind.start(p)
     out: dict[str, float] = {}
     for lv, name in ((0, "pin"), (1, "link")):
@@ -167,7 +99,7 @@ def _bits(s: State) -> float:
     return sum(math.log2(m.bit_count()) for m in s.cands if m)
 
 
-def _span_bits(kind: Any, s: State, level: int) -> float:
+def _span_bits(kind: Numbrix, s: State, level: int) -> float:
     kind.ladder.propagate(s, level)
     before = _bits(s)
     while True:
@@ -180,7 +112,8 @@ def _span_bits(kind: Any, s: State, level: int) -> float:
 
 
 def span_board(size: int, density: float, seed: int) -> dict[str, float]:
-    kind, p, _ = board("numbrix", size, density, seed)
+    _, p, _ = board(model.NAME, size, density, seed)
+    kind = numbrix()
     start = _bits(kind.start(p))
     return {
         "start_bits": start,
@@ -266,12 +199,12 @@ def counted_ladder(name: str, without: str | None) -> tuple[_CountingLadder, dic
 
 
 def work_board(size: int, density: float, seed: int) -> dict[str, Any]:
-    kind, p, _ = board("numbrix", size, density, seed)
+    kind, p, _ = board(model.NAME, size, density, seed)
     top = len(kind.levels) - 1
     out: dict[str, Any] = {}
     for variant in ["full", *(f"-{r}" for r in ladder_rules(kind)), "-probe"]:
         ladder, calls = counted_ladder(
-            "numbrix", variant[1:] if variant[0] == "-" and variant != "-probe" else None
+            model.NAME, variant[1:] if variant[0] == "-" and variant != "-probe" else None
         )
         level = top - 1 if variant == "-probe" else top
         solved = ladder.propagate(kind.start(p), level).status is Status.SOLVED
@@ -300,7 +233,7 @@ def measure_work(
         "boards": boards,
         "variants": variants,
     }
-    rule_names = ladder_rules(kind_of("numbrix"))
+    rule_names = ladder_rules(kind_of(model.NAME))
     md = (
         f"{boards} boards, {size}×{size}, density {density}. The top fixpoint of each "
         f"ablated ladder (its probe rebuilt on the remaining rules; -probe: the level below "
@@ -327,9 +260,10 @@ def measure_work(
 # -- Numbrix: adversarial minimal clues versus random reveal --------------------------------
 def clues_board(size: int, seed: int, budget: int) -> dict[str, int]:
     from pencilbox.engine.kind import Puzzle
-    from pencilbox.puzzles.numbrix import generate
 
-    kind = kind_of("numbrix")
+    from . import generate
+
+    kind = numbrix()
     rng = random.Random(seed)
     answer = generate.generate_answer(size, size, rng)
     n = size * size
@@ -340,9 +274,9 @@ def clues_board(size: int, seed: int, budget: int) -> dict[str, int]:
     for cell in order:
         keep = clues[cell]
         clues[cell] = None
-        p = Puzzle("numbrix", size, size, tuple(clues))
+        p = Puzzle(model.NAME, size, size, tuple(clues))
         # a 2-opt reversal is a second answer, which no sound fixpoint finishes
-        if kind.reversals(p, values) or kind.solve(p).status is not Status.SOLVED:  # type: ignore[attr-defined]
+        if kind.reversals(p, values) or kind.solve(p).status is not Status.SOLVED:
             clues[cell] = keep
     adversarial = sum(1 for c in clues if c is not None)
     rng.shuffle(order)
@@ -350,7 +284,7 @@ def clues_board(size: int, seed: int, budget: int) -> dict[str, int]:
     def unique_with(k: int) -> bool:
         shown = set(order[:k])
         p = Puzzle(
-            "numbrix", size, size, tuple(answer[i] + 1 if i in shown else None for i in range(n))
+            model.NAME, size, size, tuple(answer[i] + 1 if i in shown else None for i in range(n))
         )
         return is_unique(kind, p, tuple(answer), budget) is True
 
@@ -404,12 +338,12 @@ def measure_clues(
 
 # -- Numbrix: the 2-opt certificate ------------------------------------------------------
 def twoopt_board(size: int, density: float, seed: int, budget: int) -> dict[str, Any]:
-    kind, p, answer = board("numbrix", size, density, seed)
+    kind, p, answer = board(model.NAME, size, density, seed)
     solved = kind.solve(p).status is Status.SOLVED
     return {
         "unique": is_unique(kind, p, answer, budget, probe_solved=solved, certificates=False),
-        "reversal": bool(kind.reversals(p, answer)),
-    }  # type: ignore[attr-defined]
+        "reversal": kind.second_solution(p, answer) is not None,
+    }
 
 
 def measure_twoopt(
@@ -470,7 +404,8 @@ DEFAULT_MOVES = (0, 1, 2, 4, 8, 16, 32, 60)
 
 def backbite_board(size: int, moves_per_cell: int, seed: int) -> dict[str, Any]:
     from pencilbox.engine.grid import grid
-    from pencilbox.puzzles.numbrix import generate
+
+    from . import generate
 
     rng = random.Random(seed)
     nbrs = grid(size, size).neighbours
@@ -534,3 +469,48 @@ def measure_backbite(
     return Report(
         "numbrix-backbite", "numbrix: backbite mixing", figures, md, {"bends": svg, "mixing": svg2}
     )
+
+
+def numbrix() -> Numbrix:
+    kind = kind_of(model.NAME)
+    assert isinstance(kind, Numbrix)
+    return kind
+
+
+def _sizes(o: StudyOptions) -> list[int]:
+    return o.sizes_or((8, 10))
+
+
+def survival(o: StudyOptions) -> Report:
+    printed = parse_list(o.printed, int, "printed counts") if o.printed else None
+    return measure_survival(_sizes(o), printed, o.boards, o.seed, o.workers, o.quiet)
+
+
+def span(o: StudyOptions) -> Report:
+    return measure_span(_sizes(o), o.density, o.boards, o.seed, o.workers, o.quiet)
+
+
+def work(o: StudyOptions) -> Report:
+    return measure_work(o.size_or(8), o.density, o.boards, o.seed, o.workers, o.quiet)
+
+
+def clues(o: StudyOptions) -> Report:
+    return measure_clues(o.size_or(8), o.boards, o.seed, o.workers, o.budget, o.quiet)
+
+
+def twoopt(o: StudyOptions) -> Report:
+    return measure_twoopt(o.size_or(8), o.density, o.boards, o.seed, o.workers, o.budget, o.quiet)
+
+
+def backbite(o: StudyOptions) -> Report:
+    return measure_backbite(o.size_or(10), o.boards, o.seed, o.workers, o.quiet)
+
+
+STUDIES: dict[str, Study] = {
+    "survival": survival,
+    "span": span,
+    "work": work,
+    "clues": clues,
+    "twoopt": twoopt,
+    "backbite": backbite,
+}

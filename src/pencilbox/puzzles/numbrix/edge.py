@@ -1,0 +1,252 @@
+"""Numbrix's ``edge`` rung: forget the numbers and look at the drawn lines.
+
+Two neighbours may be joined when they may hold consecutive numbers. Every
+cell has path degree 2, the two ends (1 and N) degree 1: a cell with as many
+possible links as it needs uses them all; a cell with only one possible link
+is an end; a cell already joined twice (an end: once) uses no other link.
+Joined cells glue into runs whose numbers count up or down along the run; a
+link that would close a run into a loop is impossible; the possible links
+must keep the board connected, so a bridge of them is used (the bridges come
+from :func:`pencilbox.engine.connectivity.bridges`).
+"""
+
+from __future__ import annotations
+
+from pencilbox.engine.connectivity import bridges
+from pencilbox.engine.grid import cells_of
+from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
+
+from .model import Board, numbers
+
+
+def edge(s: State) -> Result:
+    """Path-degree, run, loop and connectivity reasoning on the drawn lines."""
+    result: Result = NOTHING
+    while True:
+        r = _edge_pass(s)
+        if r is NOTHING:
+            return result
+        if isinstance(r, Contradiction):
+            return r
+        result = PROGRESS
+
+
+class _Links:
+    """The possible and the used links of a state, as one neighbour bitboard
+    per cell. Derived from the candidates on every pass, never stored.
+
+    ``other[x]`` is the far end of the run that ends in ``x`` (``x`` itself
+    for a cell not yet joined); it is kept up to date at run ends only, which
+    is all that joining needs.
+    """
+
+    __slots__ = (
+        "possible",
+        "used",
+        "most",
+        "least",
+        "other",
+        "dropped",
+        "queue",
+        "waiting",
+        "names",
+    )
+
+    def __init__(self, s: State) -> None:
+        b: Board = s.board
+        cands = s.cands
+        full = b.full
+        ends = b.ends
+        nbrs = s.grid.neighbours
+        n = len(cands)
+        possible = [0] * n
+        for cell in range(n):
+            m = cands[cell]
+            near = ((m << 1) | (m >> 1)) & full
+            bits = 0
+            for d in nbrs[cell]:
+                if cands[d] & near:
+                    bits |= 1 << d
+            possible[cell] = bits
+        self.possible = possible
+        self.used = [0] * n
+        self.most = [1 if m & ~ends == 0 else 2 for m in cands]
+        self.least = [1 if m & ends else 2 for m in cands]
+        self.other = list(range(n))
+        self.dropped: dict[tuple[int, int], str] = {}
+        self.queue = list(range(n))
+        self.waiting = [True] * n
+        self.names = b.names
+
+    def wake(self, cell: int) -> None:
+        if not self.waiting[cell]:
+            self.waiting[cell] = True
+            self.queue.append(cell)
+
+    def drop(self, a: int, d: int, why: str) -> None:
+        self.possible[a] &= ~(1 << d)
+        self.possible[d] &= ~(1 << a)
+        self.dropped[(a, d)] = self.dropped[(d, a)] = why
+        self.wake(a)
+        self.wake(d)
+
+    def use(self, a: int, d: int) -> Contradiction | None:
+        used = self.used
+        if (used[a] >> d) & 1:
+            return None
+        name = self.names
+        for x in (a, d):
+            if used[x].bit_count() >= self.most[x]:
+                return Contradiction(
+                    "edge",
+                    f"{name[x]} would be joined to more cells than "
+                    f"{'an end' if self.most[x] == 1 else 'a cell of the walk'} can be",
+                    (a, d),
+                )
+        ea, ed = self.other[a], self.other[d]
+        if ea == d:
+            return Contradiction(
+                "edge", f"the forced links close a loop through {name[a]} and {name[d]}", (a, d)
+            )
+        used[a] |= 1 << d
+        used[d] |= 1 << a
+        self.other[ea] = ed
+        self.other[ed] = ea
+        self.wake(a)
+        self.wake(d)
+        if (self.possible[ea] >> ed) & 1 and not (used[ea] >> ed) & 1:
+            self.drop(ea, ed, f"joining {name[ea]} and {name[ed]} would close a loop")
+        return None
+
+
+def _edge_pass(s: State) -> Result:
+    links = _Links(s)
+    n = len(s.cands)
+    possible, used, most, least = links.possible, links.used, links.most, links.least
+    name = links.names
+    queue, waiting = links.queue, links.waiting
+    while True:
+        while queue:
+            cell = queue.pop()
+            waiting[cell] = False
+            pos, usd = possible[cell], used[cell]
+            if usd.bit_count() == most[cell] and pos != usd:
+                why = f"{name[cell]} is already joined to {most[cell]} cell" + (
+                    "s" if most[cell] > 1 else ""
+                )
+                for d in cells_of(pos & ~usd):
+                    links.drop(cell, d, why)
+                pos = possible[cell]
+            k = pos.bit_count()
+            if k < least[cell]:
+                return Contradiction(
+                    "edge",
+                    f"{name[cell]} can be joined to {k} neighbours but needs {least[cell]}",
+                    (cell, *s.grid.neighbours[cell]),
+                )
+            if k == least[cell] and pos != usd:
+                for d in cells_of(pos & ~usd):
+                    bad = links.use(cell, d)
+                    if bad is not None:
+                        return bad
+        cut = bridges(s.grid.neighbours, possible, n)
+        if cut is None:
+            return Contradiction("edge", "the possible links split the board in two", ())
+        fresh = [(a, d) for a, d in cut if not (used[a] >> d) & 1]
+        if not fresh:
+            break
+        for a, d in fresh:
+            bad = links.use(a, d)
+            if bad is not None:
+                return bad
+    return _apply_links(s, links)
+
+
+def _apply_links(s: State, links: _Links) -> Result:
+    b: Board = s.board
+    cands = s.cands
+    full = b.full
+    name = links.names
+    narrated = s.trace is not None
+    possible, used = links.possible, links.used
+    progress = False
+    n = len(cands)
+    for cell in range(n):
+        if possible[cell].bit_count() == 1 and cands[cell] & ~b.ends:
+            d = possible[cell].bit_length() - 1
+            reason = (
+                f"{name[cell]} can be joined only to {name[d]}, so the walk ends there: "
+                f"it holds 1 or {b.n}"
+            )
+            r = s.restrict(cell, b.ends, "edge", reason, (d,))
+            if isinstance(r, Contradiction):
+                return r
+            progress = True
+        elif used[cell].bit_count() == 2 and cands[cell] & b.ends:
+            premises = tuple(cells_of(used[cell]))
+            reason = (
+                f"{name[cell]} is joined to both {name[premises[0]]} and {name[premises[1]]}, "
+                f"so it is not an end: neither 1 nor {b.n}"
+            )
+            r = s.restrict(cell, ~b.ends, "edge", reason, premises)
+            if isinstance(r, Contradiction):
+                return r
+            progress = True
+    # Runs: numbers count up or down along joined cells.
+    seen = [False] * n
+    for cell in range(n):
+        if seen[cell] or used[cell].bit_count() != 1:
+            continue
+        run = [cell]
+        seen[cell] = True
+        prev, cur = -1, cell
+        while True:
+            step = used[cur] & ~(1 << prev) if prev >= 0 else used[cur]
+            if not step:
+                break
+            prev, cur = cur, step.bit_length() - 1
+            run.append(cur)
+            seen[cur] = True
+        up = full
+        down = full
+        for i, x in enumerate(run):
+            up &= cands[x] >> i
+            down &= (cands[x] << i) & full
+        for i, x in enumerate(run):
+            keep = ((up << i) | (down >> i)) & full
+            if cands[x] & ~keep:
+                reason = ""
+                if narrated or not cands[x] & keep:
+                    names = "–".join(name[c] for c in run[:8]) + ("–…" if len(run) > 8 else "")
+                    reason = (
+                        f"{name[x]} lies on the run {names} of joined cells, whose numbers "
+                        "count up or down along it"
+                    )
+                r = s.restrict(x, keep, "edge", reason, tuple(c for c in run if c != x))
+                if isinstance(r, Contradiction):
+                    return r
+                progress = True
+    # A dropped link between neighbours: they do not hold consecutive numbers.
+    for (a, d), why in links.dropped.items():
+        m = cands[a]
+        rest = m & (m - 1)
+        if rest & (rest - 1):
+            continue  # three or more candidates in a: no number of d is ruled out
+        if not rest:
+            bad = ((m << 1) | (m >> 1)) & full
+        elif m.bit_length() - (m & -m).bit_length() == 2:
+            bad = (m & -m) << 1
+        else:
+            continue
+        if cands[d] & bad:
+            reason = ""
+            if narrated or not cands[d] & ~bad:
+                reason = (
+                    f"{name[d]} cannot be joined to {name[a]} ({why}), and {name[a]} holds "
+                    f"{numbers(m, 2)}; so {name[d]} cannot hold {numbers(cands[d] & bad)}"
+                )
+            r = s.restrict(d, ~bad, "edge", reason, (a,))
+            if isinstance(r, Contradiction):
+                return r
+            progress = True
+    return PROGRESS if progress else NOTHING

@@ -1,0 +1,194 @@
+"""``pencilbox render``: puzzle sheets to print, as SVG, PNG or PDF.
+
+Each puzzle of FILE gets a slot on a page with its type, size, grade and
+URL; ``--solution`` adds the same pages again with the answers. SVG and PNG
+write one file per page (``PATH`` itself when there is one page, else
+``NAME-1.EXT``, ``NAME-2.EXT`` …); PDF writes one document.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import pencilbox
+from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
+from pencilbox.engine.state import single_value
+from pencilbox.errors import NoSolution, ParseError
+from pencilbox.render import convert, svg
+from pencilbox.render.marks import Drawable
+
+FORMATS = ("svg", "png", "pdf")
+RENDER_BUDGET = 20_000
+"""Search nodes a puzzle's grade and answer may take by default: enough for
+the boards people print, small enough that a sheet of many never hangs."""
+RENDER_SECONDS = 5.0
+"""Deadline of each search for one puzzle's grade and answer."""
+
+
+def drawing(kind: PuzzleKind) -> Drawable:
+    """``kind`` as a puzzle that can be printed (ParseError if it cannot)."""
+    if not isinstance(kind, Drawable):
+        raise ParseError(f"{kind.name} puzzles cannot be drawn yet")
+    return kind
+
+
+def grade_text(kind: PuzzleKind, p: Puzzle, budget: int, seconds: float) -> str:
+    """The grade as a reader should see it, honest about what is not known."""
+    try:
+        g = kind.grade(p, budget=budget, seconds=seconds)
+    except NoSolution:
+        return "no solution"
+    if g.grade != "beyond":
+        return g.grade
+    if not g.complete:
+        return "beyond the ladder (uniqueness unknown)"
+    return "beyond the ladder" if g.unique else "not unique"
+
+
+def answer(
+    kind: PuzzleKind, p: Puzzle, grade: str, budget: int, seconds: float
+) -> tuple[Values | None, str]:
+    """The unique answer, or None and why it is not shown."""
+    if grade in kind.levels:
+        solved = kind.solve(p, level=grade)
+        return tuple(single_value(m) for m in solved.cands), ""
+    try:
+        c = kind.count(p, limit=2, budget=budget, seconds=seconds)
+    except NoSolution:
+        return None, "no answer: the puzzle has no solution"
+    if not c.complete:
+        return None, "answer not shown: the search stopped before settling it"
+    if c.solutions == 0:
+        return None, "no answer: the puzzle has no solution"
+    if c.solutions > 1:
+        return None, "answer not shown: the puzzle has several"
+    return c.first, ""
+
+
+def entries(kind: PuzzleKind, puzzles: list[Puzzle], args: argparse.Namespace) -> list[svg.Entry]:
+    draw = drawing(kind)
+    out = []
+    for i, p in enumerate(puzzles):
+        grade = "?" if args.no_grade else grade_text(kind, p, args.budget, args.seconds)
+        found, note = (
+            answer(kind, p, grade, args.budget, args.seconds) if args.solution else (None, "")
+        )
+        out.append(
+            svg.Entry(
+                number=i + 1,
+                title=kind.title,
+                drawing=draw,
+                puzzle=p,
+                grade=grade,
+                url=kind.to_url(p),
+                answer=found,
+                note=note,
+            )
+        )
+    return out
+
+
+def output_format(args: argparse.Namespace) -> str:
+    if args.format is not None:
+        return str(args.format)
+    suffix = Path(args.out).suffix.lower().lstrip(".")
+    if suffix in FORMATS:
+        return suffix
+    raise ParseError(f"say --format {'|'.join(FORMATS)} (the name {args.out!r} does not tell)")
+
+
+def page_paths(out: Path, count: int) -> list[Path]:
+    """``out`` for one page; ``stem-1.ext`` … for several."""
+    if count == 1:
+        return [out]
+    width = len(str(count))
+    return [out.with_name(f"{out.stem}-{i:0{width}d}{out.suffix}") for i in range(1, count + 1)]
+
+
+def write(path: Path, data: bytes) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as e:
+        raise ParseError(f"cannot write {path}: {e.strerror or e.__class__.__name__}") from None
+
+
+def cmd_render(args: argparse.Namespace) -> list[dict[str, Any]]:
+    # The reader lives in pencilbox.cli, which imports this module.
+    from pencilbox.cli import read_puzzles
+
+    fmt = output_format(args)
+    if not 1 <= args.per_page <= svg.MAX_PER_PAGE:
+        raise ParseError(f"--per-page must be between 1 and {svg.MAX_PER_PAGE}")
+    if args.budget < 1:
+        raise ParseError("--budget must be at least 1")
+    if not args.seconds > 0:
+        raise ParseError("--seconds must be more than 0")
+    out = Path(args.out)
+    if not out.suffix:
+        out = out.with_suffix(f".{fmt}")
+    if not out.parent.is_dir():
+        raise ParseError(f"no such directory: {out.parent}")
+    kind = pencilbox.puzzle(args.type)
+    drawing(kind)
+    puzzles = read_puzzles(kind, args.file)
+    for p in puzzles:
+        kind.check(p)
+    sheet = entries(kind, puzzles, args)
+    pages = svg.pages(sheet, args.per_page, args.solution)
+    if fmt == "pdf":
+        write(out, convert.to_pdf(pages, title=f"pencilbox: {kind.title} puzzles"))
+        files = [out]
+    else:
+        files = page_paths(out, len(pages))
+        for path, page in zip(files, pages, strict=True):
+            write(path, page.encode("utf-8") if fmt == "svg" else convert.to_png(page))
+    return [
+        {
+            "format": fmt,
+            "files": [str(f) for f in files],
+            "pages": len(pages),
+            "puzzles": len(puzzles),
+            "solution": args.solution,
+            "grades": [e.grade for e in sheet],
+        }
+    ]
+
+
+def render_text(obj: dict[str, Any]) -> str:
+    """One line: what was written where."""
+    files = obj["files"]
+    where = files[0] if len(files) == 1 else f"{files[0]} … {files[-1]}"
+    what = f"{obj['puzzles']} puzzle{'s' * (obj['puzzles'] != 1)}"
+    extra = " with solutions" if obj["solution"] else ""
+    return f"wrote {where}: {what}{extra} on {obj['pages']} page{'s' * (obj['pages'] != 1)}"
+
+
+def add_render_command(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``render`` to the main parser's subcommands."""
+    helptext = "draw puzzle sheets to print (SVG, PNG or PDF)"
+    r: argparse.ArgumentParser = subparsers.add_parser(
+        "render", help=helptext, description=helptext
+    )
+    r.add_argument("--json", action="store_true", help="machine-readable output")
+    r.add_argument("type")
+    r.add_argument("file", help="a text grid file, a URL, a file of many, or - for stdin")
+    r.add_argument("--out", required=True, help="file to write (SVG/PNG: one per page)")
+    r.add_argument("--format", choices=FORMATS, help="default: from the --out suffix")
+    r.add_argument("--solution", action="store_true", help="add the answers on pages of their own")
+    r.add_argument(
+        "--per-page", type=int, default=1, help=f"puzzles per page (1..{svg.MAX_PER_PAGE})"
+    )
+    r.add_argument("--no-grade", action="store_true", help="skip grading (shows grade ?)")
+    r.add_argument(
+        "--budget", type=int, default=RENDER_BUDGET, help="search node budget per puzzle"
+    )
+    r.add_argument(
+        "--seconds",
+        type=float,
+        default=RENDER_SECONDS,
+        help="deadline of each search (grade, answer) per puzzle",
+    )
+    r.set_defaults(fn=cmd_render, command="render")
+    return r

@@ -1,0 +1,139 @@
+"""The engine alone, on a toy ladder: flood, fixpoints with reasons, probe
+and its memo, counting search with splits and backjumping."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pencilbox.engine import search
+from pencilbox.engine.grid import cells_of, grid
+from pencilbox.engine.ladder import ProbeMemo, Status
+from pencilbox.engine.state import Contradiction
+
+from .toy import LADDER, Board, Pair, brute, state
+
+FORK: list[Pair] = [(0, 0, 1, 0), (0, 0, 2, 0), (1, 1, 2, 1)]
+"""0=0 forces 1=1 and 2=1, which may not meet: so cell 0 is 1 (probe's job)."""
+
+
+def flood_by_walk(rows: int, cols: int, seed: int, allowed: set[int]) -> set[int]:
+    seen, todo = set(), [seed] if seed in allowed else []
+    while todo:
+        c = todo.pop()
+        if c in seen:
+            continue
+        seen.add(c)
+        r, k = divmod(c, cols)
+        for rr, kk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
+            if 0 <= rr < rows and 0 <= kk < cols and rr * cols + kk in allowed:
+                todo.append(rr * cols + kk)
+    return seen
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_flood_matches_a_walk_and_stops_past_its_cap(seed: int) -> None:
+    rng = random.Random(seed)
+    rows, cols = rng.randint(2, 7), rng.randint(2, 7)
+    g = grid(rows, cols)
+    allowed = {c for c in range(g.size) if rng.random() < 0.6}
+    start = rng.randrange(g.size)
+    want = flood_by_walk(rows, cols, start, allowed)
+    got = g.flood(1 << start, g.bits(allowed))
+    assert set(cells_of(got)) == want
+    capped = g.flood(1 << start, g.bits(allowed), cap=2)
+    assert capped & ~got == 0
+    assert capped == got or capped.bit_count() > 2
+
+
+def test_a_fixpoint_narrates_each_deduction_with_its_premise() -> None:
+    s = state(1, 3, FORK)
+    s.cands[0] = 0b01  # cell 0 holds 0
+    s.trace = []
+    outcome = LADDER.propagate(s, 0)
+    assert outcome.status is Status.CONTRADICTION  # 1 and 2 are both 1
+    assert [(d.cell, d.rule, d.premises) for d in s.trace] == [
+        (1, "forbid", (0,)),
+        (2, "forbid", (0,)),
+    ]
+    assert "r1c1 is 0" in s.trace[0].reason
+    assert outcome.contradiction is not None
+    assert set(outcome.contradiction.premises) == {1, 2}
+
+
+def test_probe_decides_what_the_rung_below_cannot() -> None:
+    s = state(1, 3, FORK)
+    assert LADDER.propagate(s, 0).status is Status.STALLED and s.cands == [3, 3, 3]
+    s.trace = []
+    LADDER.propagate(s, 1)
+    assert s.cands[0] == 0b10
+    probe = next(d for d in s.trace if d.cell == 0)
+    assert probe.rule == "probe" and "would find a contradiction" in probe.reason
+
+
+def test_probe_memo_keeps_a_trial_only_while_the_state_stays_inside_it() -> None:
+    memo = ProbeMemo([3, 3, 3])
+    memo.kept[(0, 1)] = {0: 0b10, 1: 0b01}  # trial 0=1 reached 1=0
+    memo.kept[(2, 0)] = {2: 0b01, 0: 0b01}  # trial 2=0 reached 0=0
+    memo.rebase([0b10, 3, 3])  # cell 0 is now 1: inside the first trial only
+    assert memo.kept == {(0, 1): {1: 0b01}}
+    memo.rebase([0b10, 3, 0b01])  # a cell the trial never touched changed
+    assert memo.kept == {}
+
+
+def random_pairs(rng: random.Random, n: int, k: int) -> list[Pair]:
+    out = []
+    for _ in range(k):
+        a, b = rng.sample(range(n), 2)
+        out.append((a, rng.randrange(2), b, rng.randrange(2)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(25))
+@pytest.mark.parametrize("level", [0, 1])
+def test_counts_agree_with_enumeration_and_leave_the_state_alone(seed: int, level: int) -> None:
+    rng = random.Random(seed)
+    rows, cols = 2, rng.randint(2, 4)
+    pairs = random_pairs(rng, rows * cols, rng.randint(2, 10))
+    s = state(rows, cols, pairs, exact=seed % 2 == 0, whole=seed % 3 == 0)
+    before = s.cands[:]
+    want = brute(rows, cols, pairs)
+    c = search.count(LADDER, s, level, limit=1000)
+    assert c.complete and c.solutions == want
+    assert s.cands == before
+    two = search.count(LADDER, s, level, limit=2)
+    assert two.solutions == min(2, want)
+
+
+def test_independent_parts_are_counted_apart_and_multiplied() -> None:
+    # Two disjoint triangles of "differ" pairs on a 2x3 board, and nothing else.
+    differ = [(a, v, b, v) for a, b in ((0, 1), (1, 2), (3, 4), (4, 5)) for v in (0, 1)]
+    s = state(2, 3, differ)
+    c = search.count(LADDER, s, 0, limit=100)
+    assert c.solutions == brute(2, 3, differ) == 4
+    assert s.board.splits  # search asked the board for its parts
+    assert c.guesses == 2  # one guess per part, not one per combination
+
+
+def test_backjumping_skips_guesses_a_conflict_does_not_rest_on() -> None:
+    # Cells 0..5 are unconstrained; cells 6 and 7 have no model at all, but
+    # only a guess on 6 shows it. Lowest-cell-first branching guesses 0..5
+    # first; their guesses are not to blame, so search jumps straight back.
+    dead = [(6, v, 7, w) for v in (0, 1) for w in (0, 1)]
+    exact = search.count(LADDER, state(2, 4, dead, exact=True, whole=True), 0)
+    plain = search.count(LADDER, state(2, 4, dead, exact=False, whole=True), 0)
+    assert exact.complete and plain.complete
+    assert exact.solutions == plain.solutions == brute(2, 4, dead) == 0
+    assert exact.nodes < plain.nodes // 4
+
+
+def test_a_contradiction_is_a_result() -> None:
+    s = state(1, 2, [(0, 0, 1, 0), (0, 0, 1, 1), (0, 1, 1, 0), (0, 1, 1, 1)])
+    outcome = LADDER.propagate(s, 1)
+    assert outcome.status is Status.CONTRADICTION
+    assert isinstance(outcome.contradiction, Contradiction)
+
+
+def test_board_is_the_only_puzzle_knowledge() -> None:
+    assert isinstance(state(1, 2, []).board, Board)

@@ -1,0 +1,115 @@
+"""A toy ladder for testing the engine alone: cells take 0 or 1, and a board
+forbids some pairs of values ("not a=va together with b=vb"), a 2-SAT
+instance on a grid. One rule propagates the forbidden pairs; probe is the
+engine's own. Nothing here comes from a puzzle package."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from pencilbox.engine.grid import Bits, Cell, Grid, grid
+from pencilbox.engine.ladder import Ladder, Rule
+from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
+
+Pair = tuple[Cell, int, Cell, int]
+"""Forbidden: cell a holds va and cell b holds vb."""
+
+
+@dataclass(frozen=True)
+class Board:
+    grid: Grid
+    pairs: tuple[Pair, ...]
+    exact_premises: bool = True
+    splits: list[int] = field(default_factory=list, compare=False)
+    """How often search asked to split a state (a spy for the tests)."""
+
+    def choose_cell(self, s: State) -> Cell:
+        """The lowest undecided cell of the focus (predictable branching)."""
+        return next(c for c, m in enumerate(s.cands) if m & (m - 1) and s.focus >> c & 1)
+
+    def split(self, s: State) -> tuple[list[Bits], Bits]:
+        """Undecided focus cells grouped by the pairs between undecided cells."""
+        self.splits.append(1)
+        open_ = [c for c, m in enumerate(s.cands) if m & (m - 1) and s.focus >> c & 1]
+        group = {c: c for c in open_}
+
+        def root(c: Cell) -> Cell:
+            while group[c] != c:
+                c = group[c]
+            return c
+
+        read: set[Cell] = set()
+        for a, _, b, _ in self.pairs:
+            if a in group and b in group:
+                group[root(a)] = root(b)
+                read |= {a, b}
+        parts: dict[Cell, Bits] = {}
+        free = 0
+        for c in open_:
+            if c in read:
+                parts[root(c)] = parts.get(root(c), 0) | 1 << c
+            else:
+                free |= 1 << c
+        return list(parts.values()), free
+
+
+class Whole(Board):
+    """A board that never splits: search branches over every cell."""
+
+    split = None  # type: ignore[assignment]
+
+
+def forbid(s: State) -> Result:
+    """A cell that holds va rules vb out of its partner."""
+    board: Board = s.board
+    name = s.grid.name
+    progress: Result = NOTHING
+    for a, va, b, vb in board.pairs:
+        for x, vx, y, vy in ((a, va, b, vb), (b, vb, a, va)):
+            if s.cands[x] == 1 << vx and s.cands[y] >> vy & 1:
+                reason = f"{name(x)} is {vx}, so {name(y)} is not {vy}"
+                r = s.forbid(y, vy, "forbid", reason, (x,))
+                if isinstance(r, Contradiction):
+                    return r
+                progress = PROGRESS
+    return progress
+
+
+def check_complete(s: State) -> Result:
+    board: Board = s.board
+    for a, va, b, vb in board.pairs:
+        if s.cands[a] == 1 << va and s.cands[b] == 1 << vb:
+            return Contradiction("forbid", "a forbidden pair", (a, b))
+    return NOTHING
+
+
+LADDER = Ladder(
+    ("forbid", "probe"),
+    [
+        Rule(
+            "forbid",
+            0,
+            forbid,
+            "A cell that holds va rules vb out of its partner.",
+            saturating=False,  # one pass: the ladder runs it again after progress
+        )
+    ],
+    check_complete,
+    str,
+)
+
+
+def state(
+    rows: int, cols: int, pairs: list[Pair], exact: bool = True, whole: bool = False
+) -> State:
+    board = (Whole if whole else Board)(grid(rows, cols), tuple(pairs), exact)
+    return State(board, [0b11] * (rows * cols))
+
+
+def brute(rows: int, cols: int, pairs: list[Pair]) -> int:
+    """Models counted by enumeration: shares nothing with the engine."""
+    return sum(
+        all(not (v[a] == va and v[b] == vb) for a, va, b, vb in pairs)
+        for v in itertools.product((0, 1), repeat=rows * cols)
+    )

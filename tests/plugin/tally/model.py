@@ -1,0 +1,60 @@
+"""Tally puzzles: tokens, URLs and the board the rules read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pencilbox.engine.grid import Cell, Grid, grid
+from pencilbox.engine.results import Puzzle
+from pencilbox.errors import ParseError
+from pencilbox.formats import puzzlink
+from pencilbox.formats.text import answer_tokens
+
+NAME = "tally"
+BLACK, WHITE = 0, 1
+value_token, parse_value = answer_tokens({BLACK: "#", WHITE: "o"}, NAME)
+
+
+def parse_clue(token: str) -> int | None:
+    if token == ".":
+        return None
+    if token.isdigit() and int(token) <= 5:
+        return int(token)
+    raise ParseError(f"{token!r} is not a Tally cell (use '.' or a number 0..5)")
+
+
+def clue_token(value: int | None) -> str:
+    return "." if value is None else str(value)
+
+
+def check_clues(p: Puzzle) -> None:
+    for cell, v in enumerate(p.clues):
+        if v is not None and v > len(cross(p.grid, cell)):
+            raise ParseError(f"the clue {v} at {p.grid.name(cell)} is larger than its cross")
+
+
+def from_url(url: str) -> Puzzle:
+    frame = puzzlink.parse_frame(url)
+    clues = puzzlink.decode_number16(frame.body, frame.rows * frame.cols)
+    return Puzzle(NAME, frame.rows, frame.cols, tuple(clues))
+
+
+def to_url(p: Puzzle) -> str:
+    return puzzlink.format_url(NAME, p.cols, p.rows, puzzlink.encode_number16(list(p.clues)))
+
+
+def cross(g: Grid, cell: Cell) -> tuple[Cell, ...]:
+    return (cell, *g.neighbours[cell])
+
+
+@dataclass(frozen=True)
+class Board:
+    grid: Grid
+    clues: tuple[tuple[Cell, int, tuple[Cell, ...]], ...]
+    """(clue cell, number, its cross)"""
+
+    @staticmethod
+    def of(p: Puzzle) -> Board:
+        g = grid(p.rows, p.cols)
+        clues = tuple((c, v, cross(g, c)) for c, v in enumerate(p.clues) if v is not None)
+        return Board(g, clues)

@@ -1,0 +1,74 @@
+"""Tally's ladder.
+
+- cross: a number whose cross already holds that many black cells makes the
+  rest of it white ("full"); one that needs every undecided cell of its cross
+  makes them black ("short").
+- probe: the engine's generic top rung.
+"""
+
+from __future__ import annotations
+
+from pencilbox.engine.ladder import Ladder, Rule
+from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
+
+from .model import BLACK, WHITE, Board
+
+
+def _tallies(s: State) -> list[tuple[int, int, int, list[int]]]:
+    board: Board = s.board
+    out = []
+    for cell, n, cells in board.clues:
+        black = sum(1 for c in cells if s.cands[c] == 1 << BLACK)
+        open_ = [c for c in cells if s.cands[c] == 0b11]
+        out.append((cell, n, black, open_))
+    return out
+
+
+def full(s: State) -> Result:
+    """A cross with its tally of black cells: the rest is white."""
+    progress: Result = NOTHING
+    for cell, n, black, open_ in _tallies(s):
+        name = s.grid.name(cell)
+        if black > n:
+            return Contradiction("full", f"{name}'s cross has more than {n} black cells", (cell,))
+        if black == n:
+            for c in open_:
+                r = s.fix(c, WHITE, "full", f"{name}'s cross already has {n} black", (cell,))
+                if isinstance(r, Contradiction):
+                    return r
+                progress = PROGRESS
+    return progress
+
+
+def short(s: State) -> Result:
+    """A cross that needs every undecided cell: they are all black."""
+    progress: Result = NOTHING
+    for cell, n, black, open_ in _tallies(s):
+        name = s.grid.name(cell)
+        if black + len(open_) < n:
+            return Contradiction("short", f"{name}'s cross cannot reach {n} black", (cell,))
+        if open_ and black + len(open_) == n:
+            for c in open_:
+                r = s.fix(c, BLACK, "short", f"{name}'s cross needs all of them black", (cell,))
+                if isinstance(r, Contradiction):
+                    return r
+            progress = PROGRESS
+    return progress
+
+
+def check_complete(s: State) -> Result:
+    for cell, n, black, _ in _tallies(s):
+        if black != n:
+            return Contradiction("cross", f"{s.grid.name(cell)} counts {black}, not {n}", (cell,))
+    return NOTHING
+
+
+LADDER = Ladder(
+    ("cross", "probe"),
+    [
+        Rule("full", 0, full, "A cross with its tally of black cells: the rest is white."),
+        Rule("short", 0, short, "A cross that needs every undecided cell: all are black."),
+    ],
+    check_complete,
+    lambda v: ("black", "white")[v],
+)

@@ -1,0 +1,148 @@
+"""A puzzle from outside pencilbox plugs in through the entry-point group.
+
+The toy package :mod:`tests.plugin.tally` is installed the way pip would:
+a distribution's metadata on ``sys.path`` declaring it in the
+``pencilbox.puzzles`` group. Then the command line, the web API, the bank
+and the measurements handle it like a built-in puzzle, and no file of
+pencilbox names it.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+import pencilbox
+from pencilbox.cli import main
+from pencilbox.engine import registry
+from pencilbox.errors import UnknownPuzzle
+from pencilbox.web.app import create_app
+from tests.plugin.tally import KIND, Tally
+
+SRC = pathlib.Path(pencilbox.__file__).parent
+
+
+def install(site: pathlib.Path) -> None:
+    """What ``pip install`` of a package declaring Tally would leave on sys.path."""
+    info = site / "pencilbox_tally-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pencilbox-tally\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[pencilbox.puzzles]\ntally = tests.plugin.tally:KIND\n")
+
+
+@pytest.fixture
+def tally(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Tally]:
+    install(tmp_path / "site")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    registry.discover()
+    yield KIND
+    registry.unregister(KIND.name)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[dict], str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, [json.loads(line) for line in out.splitlines() if line.strip()], err
+
+
+def test_unknown_until_installed() -> None:
+    with pytest.raises(UnknownPuzzle):
+        pencilbox.puzzle("tally")
+
+
+def test_found_by_name_and_alias_after_install(tally: Tally) -> None:
+    assert "tally" in pencilbox.puzzle_names()
+    assert pencilbox.puzzle("tally") is tally
+    assert pencilbox.puzzle("Cross-Tally") is tally
+
+
+def test_no_file_of_pencilbox_names_it() -> None:
+    for path in SRC.rglob("*"):
+        if path.suffix in (".py", ".js", ".html", ".css", ".toml"):
+            assert "tally" not in path.read_text(encoding="utf-8").lower(), path
+
+
+def test_command_line(
+    tally: Tally, capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    code, listed, _ = run(capsys, "puzzles", "--json")
+    assert code == 0
+    assert {"type": "tally", "title": "Tally", "levels": ["cross", "probe"]} in listed
+    code, (made,), _ = run(capsys, "generate", "tally", "--size", "4", "--seed", "3", "--json")
+    assert code == 0 and made["type"] == "tally" and len(made["puzzle"]) == 4
+    board = tmp_path / "board.txt"
+    board.write_text("\n".join(["tally 4x4", *made["puzzle"]]) + "\n")
+    answer = tally.parse_solution("\n".join(made["solution"]), tally.parse(board.read_text()))
+
+    code, (solved,), _ = run(capsys, "solve", "tally", str(board), "--json")
+    assert code == 0 and solved["status"] in ("solved", "stalled")
+    code, (counted,), _ = run(capsys, "count", "tally", str(board), "--json")
+    assert code == 0 and counted["complete"]
+    code, (brute,), _ = run(capsys, "count", "tally", str(board), "--brute", "--json")
+    assert brute["solutions"] == counted["solutions"] >= 1
+    if counted["solutions"] == 1:
+        assert counted["solution"] == made["solution"]
+    code, (graded,), _ = run(capsys, "grade", "tally", str(board), "--json")
+    assert code == 0 and graded["grade"] in ("cross", "probe", "beyond")
+    code, (hint,), _ = run(capsys, "hint", "tally", str(board), "--json")
+    assert code == 0
+    if "cell" in hint:
+        r, c = hint["cell"]
+        assert hint["rule"] in ("full", "short", "probe")
+        assert hint["value"] == tally.value_token(answer[r * 4 + c]) or counted["solutions"] > 1
+    code, _, err = run(capsys, "hint", "tally", str(board), "--level", "door")
+    assert code == 2 and "unknown level" in err
+
+
+def test_web_api(tally: Tally) -> None:
+    client = TestClient(create_app(bank_path=None))
+    listed = {p["type"]: p for p in client.get("/api/puzzles").json()}
+    descriptor = listed["tally"]["frontend"]
+    assert descriptor["input"] == "cycle" and descriptor["solved"] == tally.solved_message
+    assert [t["token"] for t in descriptor["tokens"]] == [tally.value_token(v) for v in (0, 1)]
+    module = client.get(descriptor["module_url"])
+    assert module.status_code == 200 and "export function theory" in module.text
+    dealt = client.get("/api/puzzle", params={"type": "tally", "size": 4, "index": 1})
+    assert dealt.status_code == 200, dealt.text
+    board = dealt.json()
+    assert board["type"] == "tally" and board["levels"] == ["cross", "probe"]
+    url = board["url"]
+    hint = client.post("/api/hint", json={"puzzle": url}).json()
+    assert hint["status"] in ("hint", "stalled", "solved")
+    solved = client.post("/api/solve", json={"puzzle": url}).json()
+    assert solved["status"] == "solved"
+    check = client.post("/api/check", json={"puzzle": url, "marks": solved["grid"]}).json()
+    assert check["solved"] and check["message"] == tally.solved_message
+    wrong = [row.replace("#", "x").replace("o", "#").replace("x", "o") for row in solved["grid"]]
+    check = client.post("/api/check", json={"puzzle": url, "marks": wrong}).json()
+    assert not check["solved"]
+
+
+def test_bank_build(
+    tally: Tally, capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    db = str(tmp_path / "bank.sqlite")
+    argv = ["bank", "build", "--db", db, "--type", "tally", "--sizes", "4", "--per-grade", "1"]
+    code, _, err = run(capsys, *argv, "--quiet", "--json")
+    assert code == 0, err
+    code, shelves, _ = run(capsys, "bank", "list", "--db", db, "--json")
+    assert code == 0
+    assert {s["type"] for s in shelves} == {"tally"}
+    assert {s["grade"] for s in shelves} <= {"cross", "probe"} and shelves
+
+
+def test_measure_ladder(
+    tally: Tally, capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    common = ["--boards", "3", "--workers", "1", "--out", str(tmp_path), "--json", "--quiet"]
+    code, (figures,), err = run(capsys, "measure", "tally", "ladder", "--sizes", "4", *common)
+    assert code == 0, err
+    assert figures["type"] == "tally"
+    assert set(figures["sizes"]["4"]["incremental"]) == {"cross", "probe"}
+    assert (tmp_path / "tally-ladder.md").exists()
+    code, _, err = run(capsys, "measure", "tally", "gap", *common)
+    assert code == 2 and "tally has no measurement 'gap'" in err
