@@ -53,6 +53,9 @@ def big_kurotto(tmp_path_factory: pytest.TempPathFactory) -> str:
         ["count", "yinyang", "-", "--limit", "-1"],
         ["count", "yinyang", "-", "--limit", "0"],
         ["gapcheck", "kurotto", "-", "--seconds", "-3"],
+        ["analyze", "kurotto", "-", "--seconds", "-1"],
+        ["analyze", "kurotto", "-", "--seconds", "1e99"],
+        ["count", "kurotto", "-", "--brute", "--seconds", "0"],
         ["generate", "yinyang", "--size", "6", "--count", "-2"],
         ["generate", "yinyang", "--size", "6", "--seed", "-1"],
         ["generate", "yinyang", "--size", "6", "--density", "nan"],
@@ -96,7 +99,7 @@ def test_absurd_budgets_exit_2_with_one_line(
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
-@pytest.mark.parametrize("command", ["solve", "count", "hint", "grade", "gapcheck"])
+@pytest.mark.parametrize("command", ["solve", "count", "hint", "grade", "gapcheck", "analyze"])
 def test_every_puzzle_command_takes_seconds(
     capsys: pytest.CaptureFixture[str], big_kurotto: str, command: str
 ) -> None:
@@ -114,6 +117,8 @@ def test_every_puzzle_command_takes_seconds(
         assert obj["complete"] is False and obj["unique"] is None
     elif command == "gapcheck":
         assert obj["complete"] is False
+    elif command == "analyze":
+        assert obj["verdict"] == "unknown"
     else:
         assert "cell" in obj or obj["status"] == "stopped"
 
