@@ -172,7 +172,7 @@ def test_expensive_requests_stop_at_the_deadline_and_cheap_ones_never_wait(live:
     assert r.status_code == 200 and r.json()["status"] == "hint"
 
 
-ISSUE_CASES = [
+RUNAWAY_REQUESTS = [
     ("post", "/api/hint", {"json": {"puzzle": "numbrix/13/13/6"}}),
     ("post", "/api/solve", {"json": {"puzzle": "numbrix/30/30/1"}}),
     ("get", "/api/puzzle", {"params": {"type": "kurotto", "size": 15, "grade": "probe"}}),
@@ -180,7 +180,7 @@ ISSUE_CASES = [
 """Requests that once kept a core (and 1.4 GB) busy long after their 503."""
 
 
-@pytest.mark.parametrize(("method", "path", "kw"), ISSUE_CASES)
+@pytest.mark.parametrize(("method", "path", "kw"), RUNAWAY_REQUESTS)
 def test_no_work_outlives_its_request(
     live: str, live_app: FastAPI, method: str, path: str, kw: dict
 ) -> None:
