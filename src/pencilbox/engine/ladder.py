@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
+from pencilbox.engine.learning import Learning
 from pencilbox.engine.state import (
     NOTHING,
     PROGRESS,
@@ -104,6 +105,20 @@ class ProbeMemo:
         self.base = cands[:]
 
 
+NOGOOD_SUMMARY = (
+    "In search with learning: the cells of a learned nogood cannot all keep "
+    "their current values, so when all but one do, the last one changes."
+)
+
+
+def _nogood_rule(learn: Learning) -> Rule:
+    """The learned nogoods of a search run, as the cheapest rule."""
+    rule: Rule | None = learn.rule
+    if rule is None:
+        rule = learn.rule = Rule("nogood", 0, learn.propagate, NOGOOD_SUMMARY)
+    return rule
+
+
 class Ladder:
     """The rules of one puzzle, by level, with probe on top.
 
@@ -163,6 +178,8 @@ class Ladder:
         rules = self._upto[level]
         if without is not None:
             rules = tuple(r for r in rules if r.name != without)
+        if state.learn is not None:
+            rules = (_nogood_rule(state.learn), *rules)
         trace = state.trace
         seen = len(trace) if trace is not None else 0
         i = 0
@@ -238,6 +255,7 @@ class Ladder:
                 if (cell, v) in implied or (cell, v) in kept:
                     continue
                 trial = state.copy()
+                start = trial.tlen
                 trial.assume(cell, 1 << v)
                 if trial.why is not None:
                     trial.why[cell] |= 1  # bit 0: this assumption
@@ -262,7 +280,10 @@ class Ladder:
                     f"{why.rule} would find a contradiction: {why.reason}"
                 )
                 before = state.why[cell] if state.why is not None else 0
-                result = state.restrict(cell, mask & ~(1 << v), "probe", reason, premises)
+                because = None
+                if state.learn is not None:
+                    because = state.learn.explain_trial(trial, start, why)
+                result = state.restrict(cell, mask & ~(1 << v), "probe", reason, premises, because)
                 if state.why is not None and trial.why is not None:
                     # The trial's premises are cells it decided itself: what
                     # the elimination rests on is what the contradiction did,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from pencilbox.engine.grid import Bits, cells_of
 from pencilbox.engine.ladder import Ladder, Outcome, Status
+from pencilbox.engine.learning import Learning
 from pencilbox.engine.state import Deduction, Mask, State
 
 DEFAULT_BUDGET = 200_000
@@ -258,14 +259,20 @@ def count(
     limit: int = 2,
     budget: int = DEFAULT_BUDGET,
     deadline: float | None = None,
+    learning: bool = True,
 ) -> Count:
     """Count solutions of ``state`` up to ``limit`` by propagating search.
 
     ``budget`` caps the number of nodes (propagations); ``deadline`` is a
     ``time.monotonic()`` instant. When either runs out the count so far is
-    returned with ``complete=False``. A board that can ``split`` a state into
-    independent parts has them counted one by one, and their counts multiply.
+    returned with ``complete=False``. ``learning`` (on boards whose rules
+    explain their deductions, ``board.explains``) runs the learning search
+    (:class:`_LearningSearch`); otherwise, a board that can ``split`` a state
+    into independent parts has them counted one by one, and their counts
+    multiply.
     """
+    if learning and getattr(state.board, "explains", False):
+        return _LearningSearch(ladder, level, budget, deadline, state.board).count(state, limit)
     run = _Search(ladder, level, budget, deadline, state.board)
     root = state.copy()
     root.focus = -1
@@ -316,3 +323,182 @@ def grade(ladder: Ladder, state: State) -> tuple[int | None, Status]:
         if status is Status.CONTRADICTION:
             return None, status
     return None, status
+
+
+class _LearningSearch:
+    """One counting run with conflict-driven learning.
+
+    A single line of states, one per decision level: ``stack[d]`` is the
+    state at level ``d`` when the guess of level ``d + 1`` was made. Every
+    node propagates; a contradiction is analysed into a nogood (see
+    :meth:`Learning.analyze`), the search jumps back to the nogood's second
+    highest level and the nogood's asserting literal is propagated there. A
+    solution (or a state whose open cells are all free) is counted, then
+    blocked by the nogood of the guesses that led to it, so no solution is
+    counted twice and the search goes on until no guess is left to undo.
+    """
+
+    def __init__(
+        self, ladder: Ladder, level: int, budget: int, deadline: float | None, board: object
+    ) -> None:
+        self.ladder = ladder
+        self.level = level
+        self.budget = budget
+        self.deadline = deadline
+        self.choose: Callable[[State], int] = getattr(board, "choose_cell", choose_cell)
+        self.split: Split | None = getattr(board, "split", None)
+        self.nodes = 0
+        self.guesses = 0
+        self.vsids = VSIDS
+        self.phases = PHASES
+        self.restarts = RESTARTS
+
+    def count(self, state: State, limit: int) -> Count:
+        n = len(state.cands)
+        learn = Learning(n)
+        s = state.copy()
+        s.focus = -1
+        s.depth = 0
+        s.why = None
+        s.learn = learn
+        s.tlen = 0
+        s.last = [-1] * n
+        s.head = 0
+        stack: list[State] = []
+        guess_at: list[int] = []  # the trail index of each level's guess
+        found = 0
+        first: list[Mask] | None = None
+        ladder = self.ladder
+        phase = [0] * n
+        conflicts = 0
+        restart_at = RESTART_UNIT
+        restart_i = 1
+        while True:
+            if self.nodes >= self.budget or (
+                self.deadline is not None and time.monotonic() > self.deadline
+            ):
+                return self._result(min(found, limit), False, first)
+            self.nodes += 1
+            outcome = ladder.propagate(s, self.level)
+            if outcome.status is Status.CONTRADICTION:
+                assert outcome.contradiction is not None
+                ante = learn.conflict_entries(s, outcome.contradiction)
+            else:
+                solutions = self._settled(s, outcome)
+                if solutions is None:
+                    cell = self._pick(s, learn)
+                    self.guesses += 1
+                    stack.append(s)
+                    s = s.copy()
+                    if s.probes is not None:
+                        s.probes = s.probes.copy()
+                    s.depth += 1
+                    guess_at.append(s.tlen)
+                    bit = phase[cell] & s.cands[cell] if self.phases else 0
+                    s.assume(cell, bit or _first_value(s, cell))
+                    continue
+                if first is None:
+                    first = [m & -m for m in s.cands]
+                found += solutions
+                if found >= limit:
+                    return self._result(limit, True, first)
+                ante = guess_at[: s.depth]  # block this line: no solution twice
+            learned = learn.analyze(s, ante)
+            if learned is None:
+                return self._result(found, True, first)
+            cells, masks, back = learned
+            k = learn.add(cells, masks)
+            conflicts += 1
+            if self.phases:
+                cands = s.cands
+                for c in range(n):
+                    m = cands[c]
+                    if m & (m - 1) == 0:
+                        phase[c] = m
+            if self.restarts and conflicts >= restart_at and back > 0:
+                restart_i += 1
+                restart_at = conflicts + RESTART_UNIT * _luby(restart_i)
+                back = 0
+                s = stack[0].copy()
+                if s.probes is not None:
+                    s.probes = s.probes.copy()
+                del stack[0:]
+                del guess_at[0:]
+                continue
+            s = stack[back].copy()
+            if s.probes is not None:
+                s.probes = s.probes.copy()
+            del stack[back:]
+            del guess_at[back:]
+            learn.assert_first(s, k)
+
+    def _pick(self, s: State, learn: Learning) -> int:
+        """The cell to guess: the open cell most active in recent conflicts
+        (VSIDS), or the board's choice before any conflict."""
+        if not self.vsids:
+            return self.choose(s)
+        best = -1
+        top = 0.0
+        activity = learn.activity
+        for c, m in enumerate(s.cands):
+            if m & (m - 1) and activity[c] > top:
+                best, top = c, activity[c]
+        return best if best >= 0 else self.choose(s)
+
+    def _settled(self, s: State, outcome: Outcome) -> int | None:
+        """The number of solutions of a fixpoint that needs no guess (every
+        open cell free: each takes any of its values), or None."""
+        if outcome.status is Status.SOLVED:
+            return 1
+        if self.split is None:
+            return None
+        parts, free = self.split(s)
+        if parts:
+            return None
+        total = 1
+        for cell in cells_of(free):
+            total *= s.cands[cell].bit_count()
+        return total
+
+    def _result(self, solutions: int, complete: bool, first: list[Mask] | None) -> Count:
+        first_t = tuple(first) if first is not None and solutions else None
+        return Count(solutions, complete, self.guesses, self.nodes, first_t)
+
+
+VSIDS = False
+PHASES = False
+RESTARTS = False
+RESTART_UNIT = 64
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+def _first_value(s: State, cell: int) -> Mask:
+    """The value to guess first: the one whose probe trial decided most
+    cells (it reaches a solution or a contradiction soonest), else the
+    lowest."""
+    mask = s.cands[cell]
+    memo = s.probes
+    best = mask & -mask
+    if memo is not None:
+        kept = memo.kept
+        most = -1
+        m = mask
+        while m:
+            bit = m & -m
+            m ^= bit
+            k = len(kept.get((cell, bit.bit_length() - 1), ()))
+            if k > most:
+                best, most = bit, k
+    return best

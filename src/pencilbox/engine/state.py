@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pencilbox.engine.grid import Cell, Grid
+
+if TYPE_CHECKING:
+    from pencilbox.engine.learning import Learning
 
 Mask = int
 
@@ -37,6 +40,9 @@ class Contradiction:
     rule: str
     reason: str
     premises: tuple[Cell, ...] = ()
+    because: tuple[int, ...] = ()
+    """In search with learning: trail entries (``~i``) it rests on besides the
+    premise cells (see :mod:`pencilbox.engine.learning`)."""
 
 
 Result = Progress | Contradiction
@@ -99,6 +105,11 @@ class State:
     cell, the bitmask of the guesses its deductions rest on (bit ``d``: the
     guess at depth ``d``; bit 0: a probe's assumption); ``depth`` counts the
     guesses made above this state.
+
+    ``learn`` (search with learning) is the run's trail and nogood store,
+    shared by every state of the run; ``tlen`` is this state's length of the
+    trail, ``last`` the latest trail entry of each cell, and ``head`` how far
+    the nogood rule has read the trail (see :mod:`pencilbox.engine.learning`).
     """
 
     __slots__ = (
@@ -111,6 +122,10 @@ class State:
         "probes",
         "why",
         "depth",
+        "learn",
+        "tlen",
+        "last",
+        "head",
     )
 
     def __init__(
@@ -130,6 +145,10 @@ class State:
         self.probes: Any = None
         self.why: list[int] | None = None
         self.depth = 0
+        self.learn: Learning | None = None
+        self.tlen = 0
+        self.last: list[int] = []
+        self.head = 0
 
     def copy(self) -> State:
         """A silent copy (no trace) for probes and search branches."""
@@ -137,6 +156,11 @@ class State:
         if self.why is not None:
             out.why = self.why[:]
         out.depth = self.depth
+        if self.learn is not None:
+            out.learn = self.learn
+            out.tlen = self.tlen
+            out.last = self.last[:]
+            out.head = self.head
         return out
 
     @property
@@ -161,21 +185,30 @@ class State:
         rule: str,
         reason: str,
         premises: tuple[Cell, ...] = (),
+        because: tuple[int, ...] | None = None,
     ) -> Result:
         """Keep only the values of ``keep`` in ``cell``.
 
         Returns PROGRESS when something was removed, NOTHING when ``keep``
         already covers the cell's candidates, and a Contradiction (leaving the
         cell untouched) when no candidate would survive.
+
+        In search with learning the change is a trail literal explained by
+        ``premises`` (it rests on all those cells have lost), or, when given,
+        by the trail entries ``because`` alone (a probe's elimination).
         """
         old = self.cands[cell]
         new = old & keep
         if new == old:
             return NOTHING
         if new == 0:
+            if because is not None:
+                return Contradiction(rule, reason, (cell,), because)
             return Contradiction(rule, reason, (cell, *premises))
         self.cands[cell] = new
         self.version += 1
+        if self.learn is not None:
+            self.learn.push(self, cell, old & ~new, premises if because is None else because)
         why = self.why
         if why is not None:
             w = why[cell]
@@ -189,8 +222,11 @@ class State:
     def assume(self, cell: Cell, keep: Mask) -> None:
         """Set a cell's candidates outright: a guess or a probe's assumption,
         not a deduction, so it is never narrated."""
+        old = self.cands[cell]
         self.cands[cell] = keep
         self.version += 1
+        if self.learn is not None and old & ~keep:
+            self.learn.push(self, cell, old & ~keep, None)
 
     def fix(
         self, cell: Cell, value: int, rule: str, reason: str, premises: tuple[Cell, ...] = ()
