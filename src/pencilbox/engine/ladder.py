@@ -41,6 +41,10 @@ class Rule:
     saturating: bool = True
     """A saturating rule runs to its own fixpoint, so on an unchanged state
     it has nothing more to say and the ladder may skip it."""
+    explains: bool = True
+    """The premises of its deductions and contradictions are all the cells
+    they rest on. Search with learning takes the deductions of a rule that
+    does not explain as resting on every guess (coarse, and sound)."""
 
 
 class Status(Enum):
@@ -124,7 +128,9 @@ class Ladder:
 
     ``check_complete`` judges a state in which every cell is decided: it must
     return a Contradiction exactly when the decided grid breaks a rule of the
-    puzzle. ``value_name`` names a value in reasons ("black", "7").
+    puzzle (with premises naming all the cells it rests on when
+    ``complete_explains``; otherwise search with learning takes it as resting
+    on every guess). ``value_name`` names a value in reasons ("black", "7").
     """
 
     def __init__(
@@ -133,6 +139,7 @@ class Ladder:
         rules: list[Rule],
         check_complete: RuleFn,
         value_name: Callable[[int], str],
+        complete_explains: bool = False,
     ) -> None:
         if levels[-1] != "probe":
             raise ValueError("the top level of every ladder is probe")
@@ -144,6 +151,7 @@ class Ladder:
             tuple(r for r in self.rules if r.level <= level) for level in range(len(levels))
         ]
         self.check_complete = check_complete
+        self.complete_explains = complete_explains
         self.value_name = value_name
 
     def level_index(self, level: int | str | None) -> int:
@@ -185,11 +193,14 @@ class Ladder:
         i = 0
         n = len(rules)
         quiet = [-1] * n  # the state version at which a saturating rule last finished
+        learn = state.learn
         while i < n:
             rule = rules[i]
             if quiet[i] == state.version:
                 i += 1
                 continue
+            if learn is not None:
+                learn.coarse = not rule.explains
             result = rule.apply(state)
             if rule.saturating:
                 quiet[i] = state.version
@@ -198,6 +209,8 @@ class Ladder:
                 continue
             if result is not PROGRESS:
                 assert isinstance(result, Contradiction)
+                if learn is not None and not rule.explains:
+                    result = learn.coarsen(state, result)
                 return Outcome(Status.CONTRADICTION, result)
             if stop is not None and trace is not None:
                 for d in trace[seen:]:
@@ -213,6 +226,8 @@ class Ladder:
             return Outcome(Status.STALLED)
         verdict = self.check_complete(state)
         if isinstance(verdict, Contradiction):
+            if state.learn is not None and not self.complete_explains:
+                verdict = state.learn.coarsen(state, verdict)
             return Outcome(Status.CONTRADICTION, verdict)
         return Outcome(Status.SOLVED)
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result
+from pencilbox.engine.state import COARSE, NOTHING, PROGRESS, Contradiction, Result
 
 if TYPE_CHECKING:
     from pencilbox.engine.state import State
@@ -47,7 +47,20 @@ _NOGOOD_REASON = "a learned nogood: these cells cannot all keep their current va
 class Learning:
     """The trail of one search run and its store of learned nogoods."""
 
-    __slots__ = ("entries", "cells", "masks", "watches", "learned", "activity", "bump", "rule")
+    __slots__ = (
+        "entries",
+        "cells",
+        "masks",
+        "watches",
+        "learned",
+        "activity",
+        "bump",
+        "rule",
+        "coarse",
+        "guesses",
+        "glues",
+        "glue",
+    )
 
     def __init__(self, size: int) -> None:
         self.entries: list[Entry] = []
@@ -61,6 +74,13 @@ class Learning:
         self.bump = 1.0
         self.rule: Any = None
         """The nogood rule as the ladder runs it (made once, by the ladder)."""
+        self.coarse = False
+        """Set by the ladder while a rule that does not explain runs."""
+        self.glues: list[int] = []
+        self.glue = 0
+        """The glue of the nogood :meth:`analyze` returned last."""
+        self.guesses: list[int] = []
+        """The trail entry of the guess of each level (level ``d`` at ``d - 1``)."""
 
     # -- recording ------------------------------------------------------------------
     def push(self, s: State, cell: int, lost: int, why: tuple[int, ...] | None) -> None:
@@ -78,6 +98,9 @@ class Learning:
         """The entries an explanation rests on: each premise cell's entries
         before index ``before``, and the entries named outright."""
         entries = self.entries
+        if why is COARSE:
+            level = entries[before][2] if before < len(entries) else len(self.guesses)
+            return self.guesses[:level]
         out = []
         for r in why:
             if r < 0:
@@ -90,6 +113,12 @@ class Learning:
                 out.append(j)
                 j = entries[j][4]
         return out
+
+    def coarsen(self, s: State, conflict: Contradiction) -> Contradiction:
+        """A contradiction whose premises may be incomplete, as resting on
+        every guess of ``s`` (coarse, and sound)."""
+        because = tuple(~j for j in self.guesses[: s.depth])
+        return Contradiction(conflict.rule, conflict.reason, (), because)
 
     def conflict_entries(self, s: State, conflict: Contradiction) -> list[int]:
         """The entries a contradiction found in state ``s`` rests on."""
@@ -168,6 +197,21 @@ class Learning:
             pending += add(self.antecedents(last, i, why))
             i -= 1
         uip = i
+        # A literal implied by others of the nogood adds nothing: leave out
+        # each lower one whose own explanation lies inside the nogood.
+        kept = set(lower)
+        kept.add(uip)
+        slim = []
+        for j in lower:
+            why = entries[j][3]
+            if why is None or why is COARSE:
+                slim.append(j)
+                continue
+            for a in self.antecedents(last, j, why):
+                if a not in kept and entries[a][2]:
+                    slim.append(j)
+                    break
+        lower = slim
         # One literal per cell: the asserting cell first.
         lost: dict[int, int] = {}
         level: dict[int, int] = {}
@@ -192,24 +236,53 @@ class Learning:
         if self.bump > 1e100:
             self.activity = [a * 1e-100 for a in activity]
             self.bump = 1.0
+        self.glue = len(set(level.values()))
         return cells, [lost[c] for c in cells], back
 
     # -- the store -----------------------------------------------------------------
-    def add(self, cells: list[int], masks: list[int]) -> int:
-        """Store a nogood (its first two literals watched); its index."""
+    def add(self, cells: list[int], masks: list[int], glue: int = 0) -> int:
+        """Store a nogood (its first two literals watched); its index.
+
+        ``glue`` is the number of decision levels it spans (fewer is better);
+        0 marks a nogood that :meth:`reduce` must keep (one that blocks a
+        counted solution is not a consequence of the puzzle)."""
         k = len(self.cells)
         self.cells.append(cells)
         self.masks.append(masks)
+        self.glues.append(glue)
         self.watches[cells[0]].append(k)
         if len(cells) > 1:
             self.watches[cells[1]].append(k)
         self.learned += 1
         return k
 
+    def reduce(self) -> None:
+        """Forget the half of the learned nogoods that span the most levels
+        (those spanning two or fewer, and blocking ones, stay). Forgetting a
+        consequence is always sound: it only propagates less."""
+        glues = self.glues
+        ranked = sorted(
+            (k for k, gl in enumerate(glues) if gl > 2), key=lambda k: glues[k], reverse=True
+        )
+        drop = set(ranked[: len(ranked) // 2])
+        if not drop:
+            return
+        keep = [k for k in range(len(glues)) if k not in drop]
+        self.cells = [self.cells[k] for k in keep]
+        self.masks = [self.masks[k] for k in keep]
+        self.glues = [glues[k] for k in keep]
+        watches: list[list[int]] = [[] for _ in self.watches]
+        for k, cells in enumerate(self.cells):
+            watches[cells[0]].append(k)
+            if len(cells) > 1:
+                watches[cells[1]].append(k)
+        self.watches = watches
+
     def assert_first(self, s: State, k: int) -> Result:
         """Make the first literal of nogood ``k`` false in ``s``, where all
         the others hold (the step after a jump back)."""
         cells = self.cells[k]
+        self.coarse = False
         return s.restrict(cells[0], self.masks[k][0], NOGOOD, _NOGOOD_REASON, tuple(cells[1:]))
 
     def propagate(self, s: State) -> Result:

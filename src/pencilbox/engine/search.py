@@ -352,6 +352,7 @@ class _LearningSearch:
         self.vsids = VSIDS
         self.phases = PHASES
         self.restarts = RESTARTS
+        self.deep = PROBE_DEPTH if level == ladder.top else 1 << 30
 
     def count(self, state: State, limit: int) -> Count:
         n = len(state.cands)
@@ -365,7 +366,7 @@ class _LearningSearch:
         s.last = [-1] * n
         s.head = 0
         stack: list[State] = []
-        guess_at: list[int] = []  # the trail index of each level's guess
+        guess_at = learn.guesses  # the trail index of each level's guess
         found = 0
         first: list[Mask] | None = None
         ladder = self.ladder
@@ -373,15 +374,17 @@ class _LearningSearch:
         conflicts = 0
         restart_at = RESTART_UNIT
         restart_i = 1
+        room = ROOM
+        below = min(self.level, ladder.top - 1)
         while True:
             if self.nodes >= self.budget or (
                 self.deadline is not None and time.monotonic() > self.deadline
             ):
                 return self._result(min(found, limit), False, first)
             self.nodes += 1
-            outcome = ladder.propagate(s, self.level)
-            if outcome.status is Status.CONTRADICTION:
-                assert outcome.contradiction is not None
+            outcome = ladder.propagate(s, self.level if s.depth <= self.deep else below)
+            outcome_conflict = outcome.status is Status.CONTRADICTION
+            if outcome.contradiction is not None:
                 ante = learn.conflict_entries(s, outcome.contradiction)
             else:
                 solutions = self._settled(s, outcome)
@@ -407,7 +410,10 @@ class _LearningSearch:
             if learned is None:
                 return self._result(found, True, first)
             cells, masks, back = learned
-            k = learn.add(cells, masks)
+            if len(learn.cells) >= room:
+                learn.reduce()
+                room = len(learn.cells) + ROOM
+            k = learn.add(cells, masks, learn.glue if outcome_conflict else 0)
             conflicts += 1
             if self.phases:
                 cands = s.cands
@@ -465,10 +471,14 @@ class _LearningSearch:
         return Count(solutions, complete, self.guesses, self.nodes, first_t)
 
 
-VSIDS = False
-PHASES = False
-RESTARTS = False
+VSIDS = True
+PHASES = True
+RESTARTS = True
 RESTART_UNIT = 64
+PROBE_DEPTH = 0
+"""At the top level, the deepest decision level whose nodes probe."""
+ROOM = 2000
+"""Learned nogoods kept before the store forgets the looser half of them."""
 
 
 def _luby(i: int) -> int:

@@ -21,6 +21,10 @@ from pencilbox.engine.grid import Cell, Grid
 if TYPE_CHECKING:
     from pencilbox.engine.learning import Learning
 
+COARSE: tuple[int, ...] = (-(1 << 62),)
+"""In search with learning, the explanation of a deduction by a rule that
+does not explain: every guess made before it (see :mod:`pencilbox.engine.learning`)."""
+
 Mask = int
 
 
@@ -207,8 +211,11 @@ class State:
             return Contradiction(rule, reason, (cell, *premises))
         self.cands[cell] = new
         self.version += 1
-        if self.learn is not None:
-            self.learn.push(self, cell, old & ~new, premises if because is None else because)
+        learn = self.learn
+        if learn is not None:
+            if because is None:
+                because = COARSE if learn.coarse else premises
+            learn.push(self, cell, old & ~new, because)
         why = self.why
         if why is not None:
             w = why[cell]
