@@ -193,3 +193,21 @@ def test_learning_on_and_off_count_alike(name, rows, cols, density, seed, edits,
     assert on.solutions == off.solutions, kind.format(p)
     if on.first is not None:
         assert kind.validate(p, on.first) == []
+
+
+def test_restarts_after_every_conflict_still_count_exactly(monkeypatch):
+    """Restarting after each conflict revisits the board from the root many
+    times; blocked solutions (and free cells they name) must not count twice."""
+    from pencilbox.engine import search
+
+    monkeypatch.setattr(search, "RESTART_UNIT", 1)
+    rng = random.Random(7)
+    for name in ("kurotto", "yinyang", "cave"):
+        kind = pencilbox.puzzle(name)
+        for seed in range(25):
+            rows, cols = rng.choice([(3, 3), (3, 4), (4, 4)])
+            p = _board(name, rows, cols, rng.choice([0.2, 0.4]), seed, 2)
+            want = kind.brute_count(p, limit=60)
+            got = kind.count(p, limit=60, budget=50_000)
+            assert want.complete and got.complete
+            assert got.solutions == want.solutions, kind.format(p)
