@@ -290,12 +290,14 @@ def count(
     ``budget`` caps the number of nodes (propagations); ``deadline`` is a
     ``time.monotonic()`` instant. When either runs out the count so far is
     returned with ``complete=False``. ``learning`` (on boards whose rules
-    explain their deductions, ``board.explains``) runs the learning search
+    explain their deductions, ``board.explains``, at a level where some rule
+    does: with none there is nothing to learn) runs the learning search
     (:class:`_LearningSearch`); otherwise, a board that can ``split`` a state
     into independent parts has them counted one by one, and their counts
     multiply.
     """
-    if learning and getattr(state.board, "explains", False):
+    explained = any(r.explains for r in ladder.rules_at(level) if r.name != "probe")
+    if learning and explained and getattr(state.board, "explains", False):
         return _LearningSearch(ladder, level, budget, deadline, state.board).count(state, limit)
     run = _Search(ladder, level, budget, deadline, state.board)
     root = state.copy()
