@@ -178,3 +178,14 @@ def test_entry_point_runs_as_a_program() -> None:
     )
     assert result.returncode == 2
     assert result.stderr.strip() == "pencilbox: error: no such file: /no/such/file"
+
+
+def test_count_without_learning_counts_the_same(capsys) -> None:
+    url = "https://puzz.link/p?kurotto/10/10/46s.g21k4k2h.i1n.4j34n.i3h.k3k61g3s23"
+    code, (learning,), _ = run(capsys, "count", "kurotto", url, "--json")
+    assert code == 0
+    code, (plain,), _ = run(capsys, "count", "kurotto", url, "--no-learning", "--json")
+    assert code == 0
+    assert learning["solutions"] == plain["solutions"] == 1
+    assert learning["complete"] and plain["complete"]
+    assert learning["solution"] == plain["solution"]

@@ -171,7 +171,12 @@ def cmd_count(args: argparse.Namespace) -> list[dict[str, Any]]:
             c = kind.brute_count(p, limit=args.limit, budget=args.budget, seconds=args.seconds)
         else:
             c = kind.count(
-                p, limit=args.limit, level=args.level, budget=args.budget, seconds=args.seconds
+                p,
+                limit=args.limit,
+                level=args.level,
+                budget=args.budget,
+                seconds=args.seconds,
+                learning=not args.no_learning,
             )
         return count_json(kind, p, c)
 
@@ -329,6 +334,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--level")
     c.add_argument("--limit", type=arguments.bounded_int(1, 10**6, "a limit"), default=2)
     c.add_argument("--brute", action="store_true", help="use the independent brute force")
+    c.add_argument(
+        "--no-learning",
+        action="store_true",
+        help="search without learning from conflicts (for comparison)",
+    )
     h = puzzle_command("hint", "the next cell a level proves, with its reason", cmd_hint)
     h.add_argument("--level")
     h.add_argument("--marks", help="the player's current grid ('?' for empty cells)")

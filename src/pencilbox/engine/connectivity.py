@@ -16,7 +16,7 @@ puzzle must use because no other way joins the board.
 
 from __future__ import annotations
 
-from pencilbox.engine.grid import Grid
+from pencilbox.engine.grid import Grid, cells_of
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
 
 
@@ -167,16 +167,23 @@ def connect(s: State, value: int, rule: str, colour: str, to_border: bool = Fals
         m = cands[cell]
         if m & want and not disc[cell]:
             if m == want:
+                walls = _walls(s, want, disc, to_border)
                 if to_border:
                     reason = f"the {colour} cell {g.name(cell)} can no longer reach the border"
-                    return Contradiction(rule, reason, (cell,))
+                    return Contradiction(rule, reason, (cell, *walls))
                 reason = (
                     f"the {colour} cells {g.name(root)} and {g.name(cell)} can no longer be joined"
                 )
-                return Contradiction(rule, reason, (root, cell))
+                return Contradiction(rule, reason, (root, cell, *walls))
             sealed.append(cell)
+    if not sealed and not any(cands[cell] != want for cell, _ in cuts):
+        return NOTHING
     anchor = "the border" if to_border else f"the {colour} cells"
-    premises = () if to_border else (root,)
+    # Every deduction rests on the anchor and on the cells that fence the
+    # reached region in (they cannot take the value).
+    premises = _walls(s, want, disc, to_border)
+    if not to_border:
+        premises = (root, *premises)
     progress = False
     for cell in sealed:
         reason = f"{g.name(cell)} is sealed off from {anchor}, so it cannot be {colour}"
@@ -194,9 +201,30 @@ def connect(s: State, value: int, rule: str, colour: str, to_border: bool = Fals
                     f"{g.name(cell)} is the only link between the {colour} cells "
                     f"{g.name(root)} and {g.name(sample)}, so it must be {colour}"
                 )
-            s.restrict(cell, want, rule, reason, (*premises, sample))
+            s.restrict(cell, want, rule, reason, (sample, *premises))
             progress = True
     return PROGRESS if progress else NOTHING
+
+
+def _walls(s: State, want: int, disc: list[int], to_border: bool) -> tuple[int, ...]:
+    """The cells that cannot take the value and touch the reached region (or,
+    reaching for the border, lie on it): all a pocket or a bridge rests on.
+    Named only for search with learning; a reason names the anchor alone."""
+    if s.learn is None:
+        return ()
+    g = s.grid
+    cands = s.cands
+    reached = 0
+    lacking = 0
+    for cell in range(g.size):
+        if disc[cell]:
+            reached |= 1 << cell
+        elif not cands[cell] & want:
+            lacking |= 1 << cell
+    fence = g.spread(reached) & lacking
+    if to_border:
+        fence |= g.bits(c for c in range(g.size) if g.is_border(c)) & lacking
+    return tuple(cells_of(fence))
 
 
 def saturate(

@@ -298,10 +298,11 @@ class PuzzleKind:
         level: int | str | None = None,
         budget: int = search.DEFAULT_BUDGET,
         seconds: float | None = None,
+        learning: bool = True,
     ) -> Counted:
         lv = self.ladder.level_index(level)
         deadline = deadline_in(seconds)
-        c = search.count(self.ladder, self.start(p), lv, limit, budget, deadline)
+        c = search.count(self.ladder, self.start(p), lv, limit, budget, deadline, learning)
         first = tuple(single_value(m) for m in c.first) if c.first is not None else None
         level_name = self.levels[lv]
         return Counted(c.solutions, c.complete, c.guesses, c.nodes, "ladder", level_name, first)

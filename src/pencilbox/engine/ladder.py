@@ -24,6 +24,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
 
+from pencilbox.engine.learning import Learning
 from pencilbox.engine.state import (
     NOTHING,
     PROGRESS,
@@ -49,6 +50,10 @@ class Rule:
     saturating: bool = True
     """A saturating rule runs to its own fixpoint, so on an unchanged state
     it has nothing more to say and the ladder may skip it."""
+    explains: bool = True
+    """The premises of its deductions and contradictions are all the cells
+    they rest on. Search with learning takes the deductions of a rule that
+    does not explain as resting on every guess (coarse, and sound)."""
 
 
 class Status(Enum):
@@ -159,12 +164,28 @@ def deadline(at: float | None, stop: threading.Event | None = None) -> Iterator[
         _LIMIT.reset(token)
 
 
+NOGOOD_SUMMARY = (
+    "In search with learning: the cells of a learned nogood cannot all keep "
+    "their current values, so when all but one do, the last one changes."
+)
+
+
+def _nogood_rule(learn: Learning) -> Rule:
+    """The learned nogoods of a search run, as the cheapest rule."""
+    rule: Rule | None = learn.rule
+    if rule is None:
+        rule = learn.rule = Rule("nogood", 0, learn.propagate, NOGOOD_SUMMARY)
+    return rule
+
+
 class Ladder:
     """The rules of one puzzle, by level, with probe on top.
 
     ``check_complete`` judges a state in which every cell is decided: it must
     return a Contradiction exactly when the decided grid breaks a rule of the
-    puzzle. ``value_name`` names a value in reasons ("black", "7").
+    puzzle (with premises naming all the cells it rests on when
+    ``complete_explains``; otherwise search with learning takes it as resting
+    on every guess). ``value_name`` names a value in reasons ("black", "7").
     """
 
     def __init__(
@@ -173,6 +194,7 @@ class Ladder:
         rules: list[Rule],
         check_complete: RuleFn,
         value_name: Callable[[int], str],
+        complete_explains: bool = False,
     ) -> None:
         if levels[-1] != "probe":
             raise ValueError("the top level of every ladder is probe")
@@ -184,6 +206,7 @@ class Ladder:
             tuple(r for r in self.rules if r.level <= level) for level in range(len(levels))
         ]
         self.check_complete = check_complete
+        self.complete_explains = complete_explains
         self.value_name = value_name
 
     def level_index(self, level: int | str | None) -> int:
@@ -227,11 +250,14 @@ class Ladder:
         rules = self._upto[level]
         if without is not None:
             rules = tuple(r for r in rules if r.name != without)
+        if state.learn is not None:
+            rules = (_nogood_rule(state.learn), *rules)
         trace = state.trace
         seen = len(trace) if trace is not None else 0
         i = 0
         n = len(rules)
         quiet = [-1] * n  # the state version at which a saturating rule last finished
+        learn = state.learn
         while i < n:
             rule = rules[i]
             if quiet[i] == state.version:
@@ -241,6 +267,8 @@ class Ladder:
                 raise Stopped("the work stopped at its deadline")
             if limit is not None and limit.passed():
                 raise OutOfTime("the time budget ran out")
+            if learn is not None:
+                learn.coarse = not rule.explains
             result = rule.apply(state)
             if rule.saturating:
                 quiet[i] = state.version
@@ -249,6 +277,8 @@ class Ladder:
                 continue
             if result is not PROGRESS:
                 assert isinstance(result, Contradiction)
+                if learn is not None and not rule.explains:
+                    result = learn.coarsen(state, result)
                 return Outcome(Status.CONTRADICTION, result)
             if stop is not None and trace is not None:
                 for d in trace[seen:]:
@@ -264,6 +294,8 @@ class Ladder:
             return Outcome(Status.STALLED)
         verdict = self.check_complete(state)
         if isinstance(verdict, Contradiction):
+            if state.learn is not None and not self.complete_explains:
+                verdict = state.learn.coarsen(state, verdict)
             return Outcome(Status.CONTRADICTION, verdict)
         return Outcome(Status.SOLVED)
 
@@ -306,6 +338,7 @@ class Ladder:
                 if (cell, v) in implied or (cell, v) in kept:
                     continue
                 trial = state.copy()
+                start = trial.tlen
                 trial.assume(cell, 1 << v)
                 if trial.why is not None:
                     trial.why[cell] |= 1  # bit 0: this assumption
@@ -330,7 +363,10 @@ class Ladder:
                     f"{why.rule} would find a contradiction: {why.reason}"
                 )
                 before = state.why[cell] if state.why is not None else 0
-                result = state.restrict(cell, mask & ~(1 << v), "probe", reason, premises)
+                because = None
+                if state.learn is not None:
+                    because = state.learn.explain_trial(trial, start, why)
+                result = state.restrict(cell, mask & ~(1 << v), "probe", reason, premises, because)
                 if state.why is not None and trial.why is not None:
                     # The trial's premises are cells it decided itself: what
                     # the elimination rests on is what the contradiction did,

@@ -15,9 +15,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pencilbox.engine.grid import Cell, Grid
+
+if TYPE_CHECKING:
+    from pencilbox.engine.learning import Learning
+
+COARSE: tuple[int, ...] = (-(1 << 62),)
+"""In search with learning, the explanation of a deduction by a rule that
+does not explain: every guess made before it (see :mod:`pencilbox.engine.learning`)."""
 
 Mask = int
 
@@ -38,6 +45,9 @@ class Contradiction:
     rule: str
     reason: str
     premises: tuple[Cell, ...] = ()
+    because: tuple[int, ...] = ()
+    """In search with learning: trail entries (``~i``) it rests on besides the
+    premise cells (see :mod:`pencilbox.engine.learning`)."""
 
 
 Result = Progress | Contradiction
@@ -104,6 +114,10 @@ class State:
     ``deadline`` (a ``time.monotonic()`` instant, or None) is when work on
     this state must stop; copies inherit it, so probe trials and search
     branches stop on time too.
+    ``learn`` (search with learning) is the run's trail and nogood store,
+    shared by every state of the run; ``tlen`` is this state's length of the
+    trail, ``last`` the latest trail entry of each cell, and ``head`` how far
+    the nogood rule has read the trail (see :mod:`pencilbox.engine.learning`).
     """
 
     __slots__ = (
@@ -117,6 +131,10 @@ class State:
         "why",
         "depth",
         "deadline",
+        "learn",
+        "tlen",
+        "last",
+        "head",
     )
 
     def __init__(
@@ -137,6 +155,10 @@ class State:
         self.why: list[int] | None = None
         self.depth = 0
         self.deadline: float | None = None
+        self.learn: Learning | None = None
+        self.tlen = 0
+        self.last: list[int] = []
+        self.head = 0
 
     def copy(self) -> State:
         """A silent copy (no trace) for probes and search branches."""
@@ -145,6 +167,11 @@ class State:
             out.why = self.why[:]
         out.depth = self.depth
         out.deadline = self.deadline
+        if self.learn is not None:
+            out.learn = self.learn
+            out.tlen = self.tlen
+            out.last = self.last[:]
+            out.head = self.head
         return out
 
     @property
@@ -169,21 +196,33 @@ class State:
         rule: str,
         reason: str,
         premises: tuple[Cell, ...] = (),
+        because: tuple[int, ...] | None = None,
     ) -> Result:
         """Keep only the values of ``keep`` in ``cell``.
 
         Returns PROGRESS when something was removed, NOTHING when ``keep``
         already covers the cell's candidates, and a Contradiction (leaving the
         cell untouched) when no candidate would survive.
+
+        In search with learning the change is a trail literal explained by
+        ``premises`` (it rests on all those cells have lost), or, when given,
+        by the trail entries ``because`` alone (a probe's elimination).
         """
         old = self.cands[cell]
         new = old & keep
         if new == old:
             return NOTHING
         if new == 0:
+            if because is not None:
+                return Contradiction(rule, reason, (cell,), because)
             return Contradiction(rule, reason, (cell, *premises))
         self.cands[cell] = new
         self.version += 1
+        learn = self.learn
+        if learn is not None:
+            if because is None:
+                because = COARSE if learn.coarse else premises
+            learn.push(self, cell, old & ~new, because)
         why = self.why
         if why is not None:
             w = why[cell]
@@ -197,8 +236,11 @@ class State:
     def assume(self, cell: Cell, keep: Mask) -> None:
         """Set a cell's candidates outright: a guess or a probe's assumption,
         not a deduction, so it is never narrated."""
+        old = self.cands[cell]
         self.cands[cell] = keep
         self.version += 1
+        if self.learn is not None and old & ~keep:
+            self.learn.push(self, cell, old & ~keep, None)
 
     def fix(
         self, cell: Cell, value: int, rule: str, reason: str, premises: tuple[Cell, ...] = ()

@@ -105,6 +105,10 @@ class Board:
     watchers: tuple[tuple[int, ...], ...]
     window_origins: Bits
     fixpoints: Fixpoints = field(default_factory=Fixpoints, compare=False, repr=False)
+    explains = True
+    """Search may learn from this board's deductions: every rule names the
+    cells it rests on (count: the decided cells of a clue's rays; see
+    :mod:`pencilbox.engine.learning`)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:

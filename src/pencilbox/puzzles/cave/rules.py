@@ -79,6 +79,27 @@ def _clue_premises(
     return tuple(out)
 
 
+def _clue_explanation(
+    s: State, cell: Cell, rays: tuple[tuple[Cell, ...], ...], t: int
+) -> tuple[Cell, ...]:
+    """The premises of a clue's deduction: for a reason, the clue and the
+    decided cells of its rays up to the first undecided cell or wall; in search
+    with learning, every decided cell the extents were read from (each ray up
+    to its first wall, at most ``t + 1`` cells)."""
+    cands = s.cands
+    if s.learn is None:
+        return _clue_premises(cands, cell, rays)
+    out = [cell]
+    for ray in rays:
+        for e, x in enumerate(ray):
+            m = cands[x]
+            if m != _W | _C:
+                out.append(x)
+            if m == _W or e == t:
+                break
+    return tuple(out)
+
+
 def _cells(n: int) -> str:
     return "1 cell" if n == 1 else f"{n} cells"
 
@@ -157,7 +178,7 @@ def _count_clue(
         return Contradiction(
             "count",
             f"the {v} at {g.name(cell)} cannot see exactly {v} cells",
-            _clue_premises(cands, cell, rays),
+            _clue_explanation(s, cell, rays, t),
         )
     others = (_add(e1, s23, cap), _add(e0, s23, cap), _add(p2, e3, cap), _add(p2, e2, cap))
     done: list[Cell] = []
@@ -181,7 +202,7 @@ def _count_clue(
                 reason = ""
                 if s.trace is not None:
                     reason = _cave_reason(s.grid, cell, v, d, lo, x)
-                s.restrict(x, _C, "count", reason, _clue_premises(cands, cell, rays))
+                s.restrict(x, _C, "count", reason, _clue_explanation(s, cell, rays, t))
                 done.append(x)
         if keep & (keep - 1) == 0 and lo < len(ray):
             x = ray[lo]
@@ -189,7 +210,7 @@ def _count_clue(
                 reason = ""
                 if s.trace is not None:
                     reason = _wall_reason(s.grid, cell, v, d, lo, x)
-                s.restrict(x, _W, "count", reason, _clue_premises(cands, cell, rays))
+                s.restrict(x, _W, "count", reason, _clue_explanation(s, cell, rays, t))
                 done.append(x)
     return done
 

@@ -100,6 +100,9 @@ class Board:
     exact_premises = True
     """Every deduction names all the cells it rests on, so search may trace
     a contradiction back to the guesses behind it (backjumping)."""
+    explains = True
+    """Search may learn from this board's deductions (their premise cells
+    are a sound explanation; see :mod:`pencilbox.engine.learning`)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:

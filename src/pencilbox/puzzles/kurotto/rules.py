@@ -403,4 +403,4 @@ RULES = [
     ),
 ]
 
-LADDER = Ladder(LEVELS, RULES, check_complete, lambda v: COLOUR[v])
+LADDER = Ladder(LEVELS, RULES, check_complete, lambda v: COLOUR[v], complete_explains=True)

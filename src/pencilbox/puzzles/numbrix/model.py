@@ -109,6 +109,10 @@ class Board:
     full: Mask
     ends: Mask
     names: tuple[str, ...]
+    explains = True
+    """Search may learn from this board's deductions: link names the cells it
+    rests on, and the rules that do not are marked so (their deductions rest
+    on every guess; see :mod:`pencilbox.engine.learning`)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:

@@ -409,6 +409,7 @@ RULES = [
         pin,
         "Each number in one cell: decided numbers leave the others, "
         "a number with one possible cell goes there.",
+        explains=False,
     ),
     Rule("link", 1, link, "A number needs its predecessor and successor in neighbouring cells."),
     Rule(
@@ -417,12 +418,14 @@ RULES = [
         block,
         "Hall sets: k consecutive numbers need k cells, k cells with only "
         "k consecutive numbers take them.",
+        explains=False,
     ),
     Rule(
         "edge",
         3,
         edge,
         "Path links: degree 2 (ends 1), runs count along, no loops, the board stays connected.",
+        explains=False,
     ),
 ]
 

@@ -62,6 +62,10 @@ class Board:
 
     puzzle: Puzzle
     grid: Grid
+    explains = True
+    """Search may learn from this board's deductions: every rule names the
+    cells it rests on (bridge: the cells fencing a colour's region in; see
+    :mod:`pencilbox.engine.learning`)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:

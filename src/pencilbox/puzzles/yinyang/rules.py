@@ -191,4 +191,4 @@ RULES = [
     Rule("bridge", 2, bridge, "Each colour stays connected: pockets lose it, bridges take it."),
 ]
 
-LADDER = Ladder(LEVELS, RULES, check_complete, lambda v: COLOUR[v])
+LADDER = Ladder(LEVELS, RULES, check_complete, lambda v: COLOUR[v], complete_explains=True)

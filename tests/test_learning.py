@@ -1,0 +1,213 @@
+"""The learning machinery on toys: the trail, watched nogoods, first-UIP
+analysis and probe explanations, each checked by hand."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import pencilbox
+from pencilbox.engine.grid import grid
+from pencilbox.engine.kind import Puzzle
+from pencilbox.engine.learning import Learning
+from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, State
+
+A, B = 1, 2  # the two candidate bits of a toy cell
+
+
+def _state(size: int) -> State:
+    s = State(SimpleNamespace(grid=grid(1, size)), [A | B] * size)
+    s.learn = Learning(size)
+    s.last = [-1] * size
+    return s
+
+
+def test_trail_records_each_change_with_its_level_and_premises():
+    s = _state(3)
+    s.depth = 1
+    s.assume(0, A)
+    assert s.restrict(1, B, "toy", "", (0,)) is PROGRESS
+    assert s.learn is not None
+    assert s.learn.entries == [(0, B, 1, None, -1), (1, A, 1, (0,), -1)]
+    assert s.last == [0, 1, -1] and s.tlen == 2
+
+
+def test_a_copy_cuts_off_what_a_discarded_sibling_left():
+    s = _state(3)
+    s.assume(0, A)
+    trial = s.copy()
+    trial.assume(1, A)
+    trial.assume(2, A)
+    assert s.learn is not None and len(s.learn.entries) == 3
+    s.restrict(1, B, "toy", "", (0,))
+    assert [e[0] for e in s.learn.entries] == [0, 1]  # the trial's literals are gone
+
+
+def test_a_watched_nogood_forces_its_last_literal():
+    # "cells 0, 1 and 2 cannot all lose A": once two have, the third keeps A.
+    s = _state(4)
+    learn = s.learn
+    assert learn is not None
+    learn.add([0, 1, 2], [A, A, A])
+    s.assume(0, B)
+    assert learn.propagate(s) is NOTHING
+    assert s.cands[2] == A | B
+    s.assume(1, B)
+    assert learn.propagate(s) is PROGRESS
+    assert s.cands[2] == A
+    assert learn.entries[-1][0] == 2 and set(learn.entries[-1][3] or ()) == {0, 1}
+
+
+def test_watches_move_and_survive_going_back_to_an_earlier_state():
+    s = _state(4)
+    learn = s.learn
+    assert learn is not None
+    learn.add([0, 1, 2, 3], [A, A, A, A])
+    before = s.copy()
+    s.assume(0, B)
+    learn.propagate(s)
+    assert 0 not in learn.cells[0][:2]  # the watch left the literal that holds
+    # Back in the earlier state, another line of guesses still gets the force.
+    t = before.copy()
+    for cell in (3, 2, 1):
+        t.assume(cell, B)
+        learn.propagate(t)
+    assert t.cands[0] == A
+
+
+def test_a_nogood_whose_literals_all_hold_is_a_contradiction():
+    s = _state(2)
+    learn = s.learn
+    assert learn is not None
+    learn.add([0, 1], [A, A])
+    s.assume(0, B)
+    s.assume(1, B)
+    r = learn.propagate(s)
+    assert isinstance(r, Contradiction) and set(r.premises) == {0, 1}
+
+
+def test_first_uip_analysis_by_hand():
+    # Level 1 guesses cell 0; level 2 guesses cell 1, which forces cell 2,
+    # and cells 2 and 0 force cell 3. A conflict on cells 2 and 3: cell 2 is
+    # the first unique implication point of level 2, and the nogood is
+    # "cell 2 lost A and cell 0 lost A", asserted back at level 1.
+    s = _state(5)
+    learn = s.learn
+    assert learn is not None
+    s.depth = 1
+    learn.guesses.append(s.tlen)
+    s.assume(0, B)
+    s.depth = 2
+    learn.guesses.append(s.tlen)
+    s.assume(1, B)
+    s.restrict(2, B, "toy", "", (1,))
+    s.restrict(3, B, "toy", "", (2, 0))
+    conflict = Contradiction("toy", "", (3, 2))
+    learned = learn.analyze(s, learn.conflict_entries(s, conflict))
+    assert learned is not None
+    cells, masks, back = learned
+    assert cells == [2, 0] and masks == [A, A] and back == 1
+
+
+def test_analysis_of_a_conflict_on_facts_alone_says_nothing_is_left():
+    s = _state(2)
+    learn = s.learn
+    assert learn is not None
+    s.restrict(0, B, "toy", "", ())  # level 0: a fact
+    assert learn.analyze(s, learn.conflict_entries(s, Contradiction("toy", "", (0,)))) is None
+
+
+def test_a_probe_elimination_rests_on_what_the_trial_used_less_its_assumption():
+    s = _state(4)
+    learn = s.learn
+    assert learn is not None
+    s.depth = 1
+    learn.guesses.append(s.tlen)
+    s.assume(0, B)  # entry 0
+    s.depth = 2
+    learn.guesses.append(s.tlen)
+    s.assume(3, B)  # entry 1, not used by the trial
+    trial = s.copy()
+    start = trial.tlen
+    trial.assume(1, A)
+    trial.restrict(2, A, "toy", "", (1, 0))
+    conflict = Contradiction("toy", "", (2,))
+    assert learn.explain_trial(trial, start, conflict) == (~0,)
+
+
+def test_coarse_explanations_rest_on_every_guess():
+    s = _state(3)
+    learn = s.learn
+    assert learn is not None
+    s.depth = 1
+    learn.guesses.append(s.tlen)
+    s.assume(0, B)
+    learn.coarse = True
+    s.restrict(1, B, "toy", "", ())
+    learn.coarse = False
+    assert learn.antecedents(s.last, 1, learn.entries[1][3] or ()) == [0]
+
+
+# -- learning on and off count alike, on random small boards of every puzzle ----------
+def _board(name: str, rows: int, cols: int, density: float, seed: int, edits: int) -> Puzzle:
+    """A generated board with a few clues blanked or changed at random (so
+    boards without a solution and with many turn up too)."""
+    kind = pencilbox.puzzle(name)
+    p, _ = kind.generate(rows, cols, density=density, seed=seed)
+    rng = random.Random(seed)
+    clues = list(p.clues)
+    n = rows * cols
+    for _ in range(edits):
+        cell = rng.randrange(n)
+        if clues[cell] is None or rng.random() < 0.5:
+            continue
+        if name == "yinyang":
+            clues[cell] = 1 - clues[cell]
+        elif name == "numbrix":
+            clues[cell] = None
+        else:
+            clues[cell] = max(1 if name == "cave" else 0, clues[cell] + rng.choice((-1, 1)))
+    return Puzzle(p.type, rows, cols, tuple(clues))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["yinyang", "cave", "kurotto", "numbrix"]),
+    st.integers(2, 4),
+    st.integers(3, 4),
+    st.sampled_from([0.3, 0.5, 0.8]),
+    st.integers(0, 10**6),
+    st.integers(0, 3),
+    st.integers(0, 4),
+)
+def test_learning_on_and_off_count_alike(name, rows, cols, density, seed, edits, level):
+    kind = pencilbox.puzzle(name)
+    p = _board(name, rows, cols, density, seed, edits)
+    lv = min(level, len(kind.levels) - 1)
+    on = kind.count(p, limit=5, level=lv, budget=50_000)
+    off = kind.count(p, limit=5, level=lv, budget=50_000, learning=False)
+    assume(on.complete and off.complete)
+    assert on.solutions == off.solutions, kind.format(p)
+    if on.first is not None:
+        assert kind.validate(p, on.first) == []
+
+
+def test_restarts_after_every_conflict_still_count_exactly(monkeypatch):
+    """Restarting after each conflict revisits the board from the root many
+    times; blocked solutions (and free cells they name) must not count twice."""
+    from pencilbox.engine import search
+
+    monkeypatch.setattr(search, "RESTART_UNIT", 1)
+    rng = random.Random(7)
+    for name in ("kurotto", "yinyang", "cave"):
+        kind = pencilbox.puzzle(name)
+        for seed in range(25):
+            rows, cols = rng.choice([(3, 3), (3, 4), (4, 4)])
+            p = _board(name, rows, cols, rng.choice([0.2, 0.4]), seed, 2)
+            want = kind.brute_count(p, limit=60)
+            got = kind.count(p, limit=60, budget=50_000)
+            assert want.complete and got.complete
+            assert got.solutions == want.solutions, kind.format(p)
