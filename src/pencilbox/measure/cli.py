@@ -22,6 +22,7 @@ from pencilbox.measure.common import (
     DEFAULT_DENSITIES,
     DEFAULT_DENSITY,
     GUESSES_DENSITY,
+    JUDGES,
     Report,
     check_boards,
     check_density,
@@ -85,7 +86,14 @@ def run_one(name: str, what: str, args: argparse.Namespace) -> Report:
     }
     budget = args.budget
     if what == "ladder":
-        return sweeps.measure_ladder(kind.name, _sizes(args), density, budget=budget, **common)
+        return sweeps.measure_ladder(
+            kind.name,
+            _sizes(args),
+            density,
+            budget=budget,
+            judge=getattr(args, "judge", "kept"),
+            **common,
+        )
     if what == "density":
         ds = (
             [check_density(d) for d in parse_list(args.densities, float, "densities")]
@@ -261,6 +269,13 @@ def add_measure_commands(subparsers: Any) -> argparse.ArgumentParser:
     )
     m.add_argument("--densities", help="comma-separated densities (density)")
     m.add_argument("--printed", help="numbrix survival: printed-number counts")
+    m.add_argument(
+        "--judge",
+        choices=JUDGES,
+        default="kept",
+        help="ladder ablation: judge a trial that completes the board with the rules kept "
+        "(default) or with every rule of the puzzle",
+    )
     m.add_argument("--budget", type=int, default=COUNT_BUDGET, help="search node budget")
     m.add_argument("--quiet", action="store_true", help="no progress bar")
     m.add_argument(
