@@ -3,8 +3,8 @@
 ``pencilbox measure TYPE ladder|density|guesses|...`` runs one measurement;
 ``pencilbox measure all`` regenerates every table and chart of the four
 puzzles into ``--out`` with per-type defaults, plus a README linking them.
-Tables and charts go to ``--out``; the text output is the markdown table,
-``--json`` prints the figures.
+Tables and charts are written only into an ``--out`` given; the text output
+is the markdown table, ``--json`` prints the figures.
 """
 
 from __future__ import annotations
@@ -190,10 +190,13 @@ def cmd_measure(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def _measure(args: argparse.Namespace) -> list[dict[str, Any]]:
     args.density_text = args.density
-    try:  # fail before the work, not after it
-        os.makedirs(args.out, exist_ok=True)
-    except OSError as e:
-        raise ParseError(f"cannot write the report into {args.out}: {e.strerror or e}") from None
+    if args.out is not None:
+        try:  # fail before the work, not after it
+            os.makedirs(args.out, exist_ok=True)
+        except OSError as e:
+            raise ParseError(
+                f"cannot write the report into {args.out}: {e.strerror or e}"
+            ) from None
     if args.type != "all" and args.density is not None:
         args.density = parse_list(args.density, float, "density")[0]
     args.sizes_given = args.sizes is not None
@@ -204,6 +207,8 @@ def _measure(args: argparse.Namespace) -> list[dict[str, Any]]:
             raise ParseError("measure all takes no measurement name")
         if args.densities is not None:
             raise ParseError("measure all uses each puzzle's own densities (no --densities)")
+        if args.out is None and not args.json:
+            raise ParseError("measure all writes its report into a directory: give --out DIR")
         overrides = parse_overrides(args.density_text)
         written = []
         figures: dict[str, Any] = {}
@@ -211,7 +216,7 @@ def _measure(args: argparse.Namespace) -> list[dict[str, Any]]:
             args.density = overrides.get((name, what), overrides.get((name, None)))
             started = time.monotonic()
             report = run_one(name, what, args)
-            paths = report.write(args.out)
+            paths = report.write(args.out) if args.out is not None else []
             written.append((name, what, report, paths))
             figures.setdefault(name, {})[what] = report.figures
             if not args.json:
@@ -226,7 +231,7 @@ def _measure(args: argparse.Namespace) -> list[dict[str, Any]]:
                 f"pencilbox measure all --out {args.out} --boards {args.boards} --seed {args.seed}"
             )
         )
-        readme = write_readme(args.out, written, command)
+        readme = write_readme(args.out, written, command) if args.out is not None else None
         if args.json:
             return [{"out": args.out, "readme": readme, "figures": figures}]
         print(f"wrote {readme}")
@@ -234,11 +239,12 @@ def _measure(args: argparse.Namespace) -> list[dict[str, Any]]:
     if args.what is None:
         raise ParseError(f"name a measurement: {', '.join(MEASUREMENTS)} (or: measure all)")
     report = run_one(args.type, args.what, args)
-    paths = report.write(args.out)
+    paths = report.write(args.out) if args.out is not None else []
     if args.json:
         return [report.figures]
     print(f"# {report.title}\n\n{report.markdown}")
-    print("; wrote " + ", ".join(paths))
+    if paths:
+        print("; wrote " + ", ".join(paths))
     return []
 
 
@@ -259,7 +265,7 @@ def add_measure_commands(subparsers: Any) -> argparse.ArgumentParser:
         default=os.cpu_count() or 1,
         help="worker processes (1: in this process)",
     )
-    m.add_argument("--out", default="reports", help="directory for tables and charts")
+    m.add_argument("--out", help="directory for tables and charts (without it nothing is written)")
     m.add_argument("--sizes", help="board sizes, comma-separated (ladder, gap; default 6,8,10)")
     m.add_argument("--size", type=int, help="board size (density, guesses; default 10)")
     m.add_argument(
