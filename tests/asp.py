@@ -8,7 +8,9 @@ search or brute force. Needs the optional ``clingo`` package (the
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -26,8 +28,8 @@ class Answers:
 
 
 def solve(program: str, limit: int = 2, seconds: float = 60.0) -> Answers:
-    """Count the answer sets of ``program`` up to ``limit`` within ``seconds``."""
-    ctl = clingo.Control([str(limit)])
+    """Count the answer sets of ``program`` up to ``limit`` (0: all) within ``seconds``."""
+    ctl = clingo.Control([str(limit)], logger=lambda _code, _message: None)
     ctl.add("base", [], program)
     ctl.ground([("base", [])])
     found: list[frozenset[str]] = []
@@ -40,7 +42,7 @@ def solve(program: str, limit: int = 2, seconds: float = 60.0) -> Answers:
         if not finished:
             handle.cancel()
         result = handle.get()
-    settled = len(found) >= limit or (finished and result.exhausted)
+    settled = (limit > 0 and len(found) >= limit) or (finished and result.exhausted)
     return Answers(len(found), settled, found[0] if found else frozenset())
 
 
@@ -57,3 +59,48 @@ adj(R,C,R+1,C) :- cell(R,C), cell(R+1,C).
 adj(R,C,R,C+1) :- cell(R,C), cell(R,C+1).
 adj(X,Y,R,C) :- adj(R,C,X,Y).
 """
+
+
+def agree_on_uniqueness(
+    kind: Any,
+    program: Callable[[str], str],
+    atoms: Callable[[Any, Any], frozenset[str]],
+    sizes: Sequence[int],
+    density: float,
+    boards: int,
+) -> dict[str, int]:
+    """Raw boards of each size, counted to 2 by clingo and by us.
+
+    clingo must settle every board, find the generator's answer (as the only
+    one when it finds one), and agree with the measurements' uniqueness test
+    and with our search's count wherever those settle. ``atoms`` turns a
+    puzzle's answer into the shown atoms of ``program``. Returns the tallies.
+    """
+    from pencilbox.measure.common import is_unique
+
+    tally = {"boards": 0, "unique": 0, "several": 0, "compared": 0, "counted": 0}
+    for size in sizes:
+        for i in range(boards):
+            p, answer = kind.generate(size, size, density=density, seed=1000 * size + i)
+            outside = solve(program(kind.format(p)), limit=2, seconds=60)
+            where = f"{kind.name} {size}x{size} seed {1000 * size + i}"
+            assert outside.settled, f"clingo did not settle {where}"
+            assert outside.count >= 1, f"clingo finds no answer to {where}"
+            if outside.count == 1:
+                assert outside.first == atoms(p, answer), where
+            tally["boards"] += 1
+            tally["unique" if outside.count == 1 else "several"] += 1
+            ours = is_unique(kind, p, answer)  # what the measurements ask
+            if ours is not None:
+                assert ours == (outside.count == 1), where
+                tally["compared"] += 1
+            c = kind.count(p, limit=2, budget=2_000, seconds=20)
+            if c.complete or c.solutions >= 2:
+                assert min(c.solutions, 2) == outside.count, where
+                tally["counted"] += 1
+    return tally
+
+
+def shaded(name: str, p: Any, answer: Sequence[int]) -> frozenset[str]:
+    """``name(r,c)`` for every cell whose value is 0 (black, wall)."""
+    return frozenset(f"{name}({i // p.cols},{i % p.cols})" for i, v in enumerate(answer) if v == 0)

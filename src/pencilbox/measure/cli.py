@@ -143,6 +143,18 @@ def write_readme(out: str, written: list[tuple[str, str, Report, list[str]]], co
         "(never filtered by the property measured); each board's work is a pure function "
         "of (type, size, density, seed).",
         "",
+        "Ablation: each ladder table's `abl -RULE` columns rebuild the ladder without that "
+        "rule, probe included, and judge a probe trial that completes the board only with "
+        "the rules kept, so a removed rule rejects nothing (`measure TYPE ladder --judge full` "
+        "judges completed trials with every rule of the puzzle instead).",
+        "",
+        "Unique shares are counts, not estimates. The test suite checks them two ways: on "
+        "small boards every level's counting search agrees with a brute force that shares no "
+        "code with the ladder, and on raw 8×8 and 10×10 boards an outside answer-set solver "
+        "(clingo, `pip install 'pencilbox[crosscheck]'`), given a direct encoding of each "
+        "puzzle's rules, agrees with the uniqueness verdicts used here "
+        "(`tests/*/test_asp_crosscheck.py`).",
+        "",
     ]
     for name in dict.fromkeys(n for n, *_ in written):
         lines += [f"## {name}", ""]
