@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -178,6 +178,21 @@ def _nogood_rule(learn: Learning) -> Rule:
     return rule
 
 
+def judge_with(rules: Sequence[Rule]) -> RuleFn:
+    """A completeness check that knows only ``rules``: a decided grid is
+    rejected exactly when one of them finds a contradiction in it."""
+    kept = tuple(r for r in rules if r.name != "probe")
+
+    def check(state: State) -> Result:
+        for rule in kept:
+            verdict = rule.apply(state.copy())
+            if isinstance(verdict, Contradiction):
+                return verdict
+        return NOTHING
+
+    return check
+
+
 class Ladder:
     """The rules of one puzzle, by level, with probe on top.
 
@@ -208,6 +223,25 @@ class Ladder:
         self.check_complete = check_complete
         self.complete_explains = complete_explains
         self.value_name = value_name
+
+    def without(self, name: str, judge: str = "kept") -> Ladder:
+        """This ladder with the rule ``name`` removed, its probe rebuilt on the rest.
+
+        ``judge="kept"``: a decided grid is judged only by the rules kept, so
+        a trial of the probe that completes the board is rejected only if one
+        of them objects, and the removed rule is gone from the whole ladder.
+        ``judge="full"``: decided grids are still judged by every rule of the
+        puzzle (``check_complete``), so the removed rule still rejects trials
+        that complete the board.
+        """
+        rules = [r for r in self.rules if r.name not in (name, "probe")]
+        if judge == "kept":
+            check = judge_with(rules)
+        elif judge == "full":
+            check = self.check_complete
+        else:
+            raise ValueError(f"judge is kept or full, not {judge!r}")
+        return Ladder(self.levels, rules, check, self.value_name)
 
     def level_index(self, level: int | str | None) -> int:
         if level is None:

@@ -46,16 +46,21 @@ def board(name: str, size: int, density: float, seed: int) -> tuple[PuzzleKind, 
     return kind, p, answer
 
 
+JUDGES = ("kept", "full")
+"""How an ablated ladder judges a trial that completes the board: with the
+rules it kept (the ablation proper), or with every rule of the puzzle."""
+
+
 @cache
-def ablated(name: str, rule: str) -> Ladder:
+def ablated(name: str, rule: str, judge: str = "kept") -> Ladder:
     """The ladder of ``name`` rebuilt without ``rule`` (probe rebuilt on the rest).
 
     Unlike ``propagate(without=...)``, the probe of this ladder also runs
-    without the rule.
+    without the rule. With ``judge="kept"`` a decided grid is judged only by
+    the rules kept, so the rule is gone from the whole ladder; ``"full"``
+    judges decided grids by every rule of the puzzle.
     """
-    ladder = kind_of(name).ladder
-    rules = [r for r in ladder.rules if r.name not in (rule, "probe")]
-    return Ladder(ladder.levels, rules, ladder.check_complete, ladder.value_name)
+    return kind_of(name).ladder.without(rule, judge)
 
 
 def ladder_rules(kind: PuzzleKind) -> list[str]:

@@ -19,10 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.engine.ladder import Status
+from pencilbox.errors import ParseError
 from pencilbox.measure import chart, pool
 from pencilbox.measure.common import (
     COUNT_BUDGET,
     COUNT_SECONDS,
+    JUDGES,
     Report,
     ablated,
     board,
@@ -34,6 +36,12 @@ from pencilbox.measure.common import (
     rate,
 )
 
+JUDGE_NOTE = {
+    "kept": "a probe trial that completes the board is judged only by the rules kept, "
+    "so a removed rung rejects nothing.",
+    "full": "a probe trial that completes the board is still judged by every rule of the "
+    "puzzle (the removed rung included).",
+}
 UNIQUE_NOTE = (
     "count to 2 within a node budget (a second solution read off the answer, such as a silent "
     "flip or a 2-opt reversal, settles it first; a puzzle with a uniqueness oracle of its own "
@@ -42,7 +50,9 @@ UNIQUE_NOTE = (
 
 
 # -- ladder ---------------------------------------------------------------------
-def ladder_board(name: str, size: int, density: float, seed: int, budget: int) -> dict[str, Any]:
+def ladder_board(
+    name: str, size: int, density: float, seed: int, budget: int, judge: str = "kept"
+) -> dict[str, Any]:
     kind, p, answer = board(name, size, density, seed)
     levels = kind.levels
     top = len(levels) - 1
@@ -57,7 +67,7 @@ def ladder_board(name: str, size: int, density: float, seed: int, budget: int) -
     inc = incremental(kind, p)
     abl: dict[str, bool] = {"full": inc[levels[top]]}
     for rule in ladder_rules(kind):
-        abl[f"-{rule}"] = ablated(name, rule).propagate(kind.start(p), top).status is (
+        abl[f"-{rule}"] = ablated(name, rule, judge).propagate(kind.start(p), top).status is (
             Status.SOLVED
         )
     abl["-probe"] = inc[levels[top - 1]]
@@ -73,11 +83,22 @@ def measure_ladder(
     workers: int,
     budget: int = COUNT_BUDGET,
     quiet: bool = False,
+    judge: str = "kept",
 ) -> Report:
+    """``judge``: how an ablated ladder judges a trial that completes the board
+    (``kept``: only with the rules it kept; ``full``: with every rule)."""
     kind = kind_of(name)
-    tasks = [(kind.name, n, density, seed + i, budget) for n in sizes for i in range(boards)]
+    if judge not in JUDGES:
+        raise ParseError(f"--judge is one of {', '.join(JUDGES)}, not {judge!r}")
+    tasks = [(kind.name, n, density, seed + i, budget, judge) for n in sizes for i in range(boards)]
     results = pool.run(ladder_board, tasks, workers, f"{kind.name} ladder", quiet)
-    figures: dict[str, Any] = {"type": kind.name, "density": density, "boards": boards, "sizes": {}}
+    figures: dict[str, Any] = {
+        "type": kind.name,
+        "density": density,
+        "boards": boards,
+        "judge": judge,
+        "sizes": {},
+    }
     for k, n in enumerate(sizes):
         rs = results[k * boards : (k + 1) * boards]
         figures["sizes"][str(n)] = {
@@ -108,7 +129,8 @@ def ladder_report(figures: dict[str, Any]) -> Report:
         f"{figures['boards']} boards per size from the raw generator, density "
         f"{figures['density']}. Incremental: share finished by the fixpoint at each level "
         f"(that level and every one below). Ablation: the full ladder with one rung removed "
-        f"(its probe rebuilt on the rest; -probe is the fixpoint below probe). Unique: "
+        f"(its probe rebuilt on the rest; -probe is the fixpoint below probe); "
+        f"{JUDGE_NOTE[figures.get('judge', 'kept')]} Unique: "
         f"{UNIQUE_NOTE}\n\n"
         + chart.table(["size", *levels, "unique", *(f"abl {a}" for a in abl), "unsettled"], rows)
     )

@@ -30,7 +30,10 @@ echo
     the ceilings of the circles whose potential region holds it, so each
     circle is asked about its frontier cells (black) and its potential cells
     (white); of the latter only the first ``n`` cells its ceiling reaches can
-    bring a ceiling below ``n``.
+    bring a ceiling below ``n``. A circle already at its floor or its ceiling
+    gets the sum rule's answer, which is what these trials would find (black
+    in its frontier passes the floor, white in its ceiling falls under it), so
+    echo holds the whole theorem: without sum, its fixpoint is the same.
 probe
     The engine's generic rung: assume a colour in one cell, run the rules
     above to a fixpoint, and drop the colour if that alone is a contradiction.
@@ -182,6 +185,17 @@ def judge_door(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
     return ((edge, BLACK, reason, (*_walls(g, circle, floor, maybe), *cells_of(floor))),)
 
 
+def _as_sum_says(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any]) -> Verdict:
+    """The sum rule's verdict (shared through the memo entry), its
+    contradiction told as echo's own."""
+    verdict: Verdict | None = entry[0]
+    if verdict is None:
+        verdict = entry[0] = judge_sum(g, circle, black, maybe, entry)
+    if isinstance(verdict, Contradiction):
+        return Contradiction("echo", verdict.reason, verdict.premises, verdict.because)
+    return verdict
+
+
 def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any]) -> Verdict:
     n = circle.number
     near = circle.near
@@ -189,10 +203,14 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
     floor = _floor(g, circle, black, entry)
     low = floor.bit_count()
     if low >= n:
-        return ()  # settled, or the sum rule's contradiction
+        # At (or past) its floor: black in any frontier cell would pass it,
+        # which is the sum rule's verdict.
+        return _as_sum_says(g, circle, black, maybe, entry)
     reach = _ceiling(g, circle, maybe, entry)
-    if reach.bit_count() < n:
-        return ()  # the sum rule's contradiction
+    if reach.bit_count() <= n:
+        # At (or under) its ceiling: white in any cell of it would bring the
+        # ceiling under n, which is again the sum rule's verdict.
+        return _as_sum_says(g, circle, black, maybe, entry)
     out: list[Finding] = []
     # Black in a frontier cell raises the floor by itself and the blocks
     # beside it.
@@ -209,11 +227,9 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
                 out.append((bit, WHITE, reason, (circle.cell, *cells_of(grown & ~bit))))
     # White lowers the ceiling. The ceiling grows the same way without a cell
     # it had not yet reached, so only the cells of ``reach`` can matter; and
-    # when the ceiling exceeds n, only a cell whose removal splits its own
+    # as the ceiling exceeds n, only a cell whose removal splits its own
     # neighbourhood can bring it below n.
-    suspects = reach & ~black
-    if reach.bit_count() > n:
-        suspects &= local_cuts(g, maybe | circle.bit)
+    suspects = reach & ~black & local_cuts(g, maybe | circle.bit)
     for x in cells_of(suspects):
         bit = 1 << x
         cut = ceiling_region(g, near & ~bit, maybe & ~bit, n - 1)

@@ -9,7 +9,7 @@ import math
 import random
 from typing import Any
 
-from pencilbox.engine.ladder import Ladder, Rule, Status
+from pencilbox.engine.ladder import Ladder, Rule, Status, judge_with
 from pencilbox.engine.state import NOTHING, Contradiction, State
 from pencilbox.measure import chart, pool
 from pencilbox.measure.common import (
@@ -180,7 +180,8 @@ class _CountingLadder(Ladder):
 
 
 def counted_ladder(name: str, without: str | None) -> tuple[_CountingLadder, dict[str, int]]:
-    """The ladder of ``name`` (minus ``without``) with every rule call counted."""
+    """The ladder of ``name`` (minus ``without``) with every rule call counted;
+    without a rule, decided grids are judged only by the rules kept."""
     base = kind_of(name).ladder
     calls: dict[str, int] = {}
 
@@ -193,8 +194,9 @@ def counted_ladder(name: str, without: str | None) -> tuple[_CountingLadder, dic
 
         return Rule(rule.name, rule.level, apply, rule.summary, rule.saturating)
 
-    rules = [wrap(r) for r in base.rules if r.name not in ("probe", without)]
-    ladder = _CountingLadder(base.levels, rules, base.check_complete, base.value_name)
+    kept = [r for r in base.rules if r.name not in ("probe", without)]
+    check = base.check_complete if without is None else judge_with(kept)
+    ladder = _CountingLadder(base.levels, [wrap(r) for r in kept], check, base.value_name)
     return ladder, calls
 
 
@@ -236,7 +238,8 @@ def measure_work(
     rule_names = ladder_rules(kind_of(model.NAME))
     md = (
         f"{boards} boards, {size}×{size}, density {density}. The top fixpoint of each "
-        f"ablated ladder (its probe rebuilt on the remaining rules; -probe: the level below "
+        f"ablated ladder (its probe rebuilt on the remaining rules, which alone judge a trial "
+        f"that completes the board; -probe: the level below "
         f"probe). Mean rule calls per board (counting wrappers) and probe trials.\n\n"
         + chart.table(
             ["ladder", "solved", *(f"{r} calls" for r in rule_names), "probe trials"],
