@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
@@ -124,7 +124,7 @@ def read_puzzle(body: PuzzleIn) -> tuple[PuzzleKind, Puzzle, list[str]]:
         raise SizeError(
             f"the web app plays boards up to {MAX_SIDE}x{MAX_SIDE}, not {p.rows}x{p.cols}"
         )
-    return kind, p, [str(w.message) for w in caught]
+    return kind, p, list(dict.fromkeys(str(w.message) for w in caught))
 
 
 def read_marks(kind: PuzzleKind, p: Puzzle, rows: list[str] | None) -> Marks | None:
@@ -327,6 +327,18 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
         return hint_json(kind, p, kind.hint(p, marks, level=level, solution=answer))
 
     return await solver(work)
+
+
+@router.post("/answer")
+async def answer(request: Request, body: PuzzleIn) -> dict[str, Any]:
+    """The puzzle's unique answer, one token per cell in reading order (for
+    Reveal and "show my errors"); 422 when it has none, several, or the search
+    ran out of budget."""
+    kind, p, _ = read_puzzle(body)
+    found = await solver(answers(request).get, kind, p)
+    if found is None:
+        raise HTTPException(422, "this puzzle has no unique answer the solver could find")
+    return {"tokens": [kind.value_token(v) for v in found]}
 
 
 LOCAL_CODES = frozenset(

@@ -1,0 +1,175 @@
+// Player comforts around the board: the sizes on offer, the app's own links,
+// Reveal and "show my errors" (from the puzzle's answer, asked of the
+// server), the pause button, the on-screen number pad, drawing a numbered
+// walk by dragging, settings kept across reloads, and the print sheet.
+const $ = id => document.getElementById(id);
+const store = window.localStorage;
+const SETTINGS = "pencilbox:settings";
+const SIDES = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];   // what /api/puzzle deals
+
+let api = null;                       // app callbacks, set by wire()
+const answer = { url: null, tokens: null, asking: null };
+const settings = Object.assign({ showErrors: false }, JSON.parse(store.getItem(SETTINGS) || "{}"));
+
+export function article(word) { return /^[aeiou]/i.test(word) ? "An" : "A"; }
+
+// The puzzle a pasted link names: the app's own share link (…/?p=URL) opens
+// the puzzle URL it carries; anything else goes to the server as it is.
+export function puzzleOfLink(text, here) {
+  try {
+    const u = new URL(text, here), p = u.searchParams.get("p");
+    if (p && u.pathname === "/") return p;
+  } catch { /* not a URL: a text grid, say */ }
+  return text;
+}
+
+// Fill the rows and columns selectors: every side /api/puzzle deals, plus the
+// shown board's; columns "same" means a square board. A "*" marks a size
+// the bank does not hold (generated on request).
+export function sizes(rowsSel, colsSel, bank, shown) {
+  const rows0 = Number(rowsSel.value) || 6;
+  const want = shown ? [shown.rows, shown.cols] : [rows0, Number(colsSel.value) || rows0];
+  const sides = [...new Set([...SIDES, ...want])].sort((a, b) => a - b);
+  const has = (r, c) => bank.some(([br, bc]) => br === r && bc === c);
+  colsSel.replaceChildren(new Option("same", ""), ...sides.map(n => new Option(String(n), String(n))));
+  colsSel.value = want[1] === want[0] ? "" : String(want[1]);
+  const colsOf = r => (colsSel.value ? Number(colsSel.value) : r);
+  rowsSel.replaceChildren(...sides.map(r => new Option(
+    `${r}×${colsOf(r)}` + (bank.length && !has(r, colsOf(r)) ? "*" : ""), String(r))));
+  rowsSel.value = String(want[0]);
+  rowsSel.title = bank.length ? "* not in the bank: a board is generated on request" : "";
+}
+
+// -- a new board is shown -------------------------------------------------------------
+export function loaded(game, p) {
+  const fe = game.kinds[p.type].frontend;
+  $("pad").hidden = fe.input !== "numbers";
+  $("print-title").textContent = `${p.title} · ${p.rows}×${p.cols}` + (p.grade ? ` · grade ${p.grade}` : "");
+  $("print-url").textContent = p.url;
+  if (answer.url !== p.url) { answer.url = p.url; answer.tokens = null; answer.asking = null; }
+  showPaused(game);
+  if (settings.showErrors) markErrors(game);
+}
+
+// -- the answer: Reveal and "show my errors" ----------------------------------------------
+async function answerOf(game) {
+  const url = game.puzzle.url;
+  if (answer.url === url && answer.tokens) return answer.tokens;
+  if (answer.url !== url || !answer.asking) {
+    answer.url = url;
+    answer.asking = api.call("/api/answer", { puzzle: url }).then(j => {
+      if (answer.url === url) answer.tokens = j.tokens;
+      return j.tokens;
+    }).finally(() => { if (answer.url === url) answer.asking = null; });
+  }
+  return answer.asking;
+}
+
+function wrongCells(game, tokens) {
+  return game.marks.flatMap((t, i) =>
+    t !== null && t !== undefined && game.puzzle.given[i] === null && t !== tokens[i] ? [i] : []);
+}
+
+async function markErrors(game) {
+  try {
+    const tokens = await answerOf(game);
+    if (!settings.showErrors || !game.puzzle || answer.url !== game.puzzle.url) return;
+    game.errors = wrongCells(game, tokens);
+    api.draw();
+  } catch (e) { api.say(`Cannot show errors: ${e.message}`, "error"); }
+}
+
+// After every change of marks: keep the errors shown when the toggle is on.
+export function changed(game) {
+  if (!settings.showErrors) return;
+  if (answer.tokens && answer.url === game.puzzle.url) game.errors = wrongCells(game, answer.tokens);
+  else markErrors(game);
+}
+
+async function reveal(game) {
+  if (!window.confirm("Reveal the whole answer? Your marks are replaced (Undo brings them back).")) return;
+  try {
+    const tokens = await answerOf(game);
+    if (api.setMarks(tokens.map((t, i) => [i, t]))) api.changed();
+    api.say("The answer is revealed.", "hint");
+  } catch (e) { api.say(`Cannot reveal: ${e.message}`, "error"); }
+}
+
+// -- pausing ------------------------------------------------------------------------------
+function showPaused(game) {
+  $("board").classList.toggle("paused", game.clock.paused);
+  $("pause").textContent = game.clock.paused ? "Resume" : "Pause";
+  $("pause").setAttribute("aria-pressed", String(game.clock.paused));
+}
+function resume(game) {
+  if (!game.solved && !game.clock.paused && !document.hidden) game.clock.start();
+}
+function togglePause(game) {
+  game.clock.paused = !game.clock.paused;
+  if (game.clock.paused) game.clock.stop(); else resume(game);
+  showPaused(game); api.save();
+}
+
+// -- numbers: drag from a number to write the next ones along the path -------------------
+export function walkFrom(game, i) {
+  const n = Number(game.marks[i]);
+  if (game.marks[i] === null || game.marks[i] === undefined || !Number.isFinite(n)) return null;
+  return { walk: true, n, last: i, path: [i], writes: new Map() };
+}
+
+export function walkTo(game, stroke, j, cellsBetween, inRange) {
+  const p = game.puzzle;
+  for (const k of cellsBetween(p.cols, stroke.last, j).slice(1)) {
+    const path = stroke.path;
+    if (path.length > 1 && k === path[path.length - 2]) {   // stepping back unwrites
+      const gone = path.pop();
+      if (stroke.writes.has(gone)) { game.marks[gone] = stroke.writes.get(gone); stroke.writes.delete(gone); }
+      stroke.last = k; continue;
+    }
+    if (path.includes(k)) return;
+    const v = String(stroke.n + path.length);
+    if (!inRange(Number(v))) return;
+    if (p.given[k] !== null) { if (game.marks[k] !== v) return; }
+    else { if (!stroke.writes.has(k)) stroke.writes.set(k, game.marks[k]); game.marks[k] = v; }
+    path.push(k); stroke.last = k;
+  }
+}
+
+// The stroke's writes as [[cell, token]], with the marks put back as they were.
+export function walkChanges(game, stroke) {
+  const out = [];
+  for (const [k, before] of stroke.writes) { out.push([k, game.marks[k]]); game.marks[k] = before; }
+  return out;
+}
+
+// -- after every drawing ----------------------------------------------------------------
+export function drawn(game) { showPaused(game); }
+
+// -- the controls ----------------------------------------------------------------------------
+export function wire(game, app) {
+  api = app;
+  const box = $("show-errors");
+  box.checked = settings.showErrors;
+  box.addEventListener("change", () => {
+    settings.showErrors = box.checked;
+    store.setItem(SETTINGS, JSON.stringify(settings));
+    if (!game.puzzle) return;
+    if (box.checked) markErrors(game); else { game.errors = []; api.draw(); }
+  });
+  $("reveal").addEventListener("click", () => game.puzzle && reveal(game));
+  $("pause").addEventListener("click", () => game.puzzle && togglePause(game));
+  $("print").addEventListener("click", () => window.print());
+  document.addEventListener("visibilitychange", () => {
+    if (!game.puzzle) return;
+    if (document.hidden) { game.clock.stop(); api.save(); } else resume(game);
+  });
+  $("pad").addEventListener("click", ev => {
+    const key = ev.target.closest?.("button")?.dataset.key;
+    if (!key || !game.puzzle) return;
+    app.typeDigit(key);
+    $("board").focus({ preventScroll: true });
+  });
+  $("cols").addEventListener("change", () => {
+    sizes($("size"), $("cols"), game.kinds[$("puzzle-type").value]?.bank_sizes || []);
+  });
+}
