@@ -27,6 +27,7 @@ from pydantic import BaseModel, Field
 
 import pencilbox
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
+from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import single_value
 from pencilbox.errors import BudgetExceeded, ParseError, PuzzleError, SizeError
 from pencilbox.formats.puzzlink import parse_frame
@@ -222,6 +223,15 @@ def find_answer(kind: PuzzleKind, p: Puzzle) -> Values | None:
     return c.first if c.complete and c.solutions == 1 else None
 
 
+def answer_count(kind: PuzzleKind, p: Puzzle) -> str:
+    """ "none", "one" or "several" answers, or "unknown" when the search ran out."""
+    level = kind.levels[max(0, len(kind.levels) - 2)]
+    c = kind.count(p, limit=2, level=level, budget=SOLUTION_BUDGET, seconds=SOLUTION_SECONDS)
+    if not c.complete:
+        return "unknown"
+    return {0: "none", 1: "one"}.get(c.solutions, "several")
+
+
 def answers(request: Request) -> Answers:
     store: Answers = request.app.state.answers
     return store
@@ -324,7 +334,11 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
             # Unknown answer: compare the marks with themselves, so the hint
             # reports only what the ladder itself refutes (no unbounded search).
             answer = tuple(v if v is not None else 0 for v in marks)
-        return hint_json(kind, p, kind.hint(p, marks, level=level, solution=answer))
+        out = hint_json(kind, p, kind.hint(p, marks, level=level, solution=answer))
+        if out["status"] == "stalled" and not out["suggest"]:
+            # No level helps: say whether the board itself has one answer.
+            out["answers"] = "one" if store.get(kind, p) is not None else answer_count(kind, p)
+        return out
 
     return await solver(work)
 
@@ -348,6 +362,21 @@ LOCAL_CODES = frozenset(
 partly filled board reports (connection and count rules wait for a full board)."""
 
 
+def refuted(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any] | None:
+    """Why a partly filled board can no longer be completed, when the ladder
+    proves it below probe (a circle every free neighbour of which is marked
+    white, a region walled off from its colour): the same proof Hint gives."""
+    level = max(0, len(kind.levels) - 2)
+    s, clash = kind.marked_state(p, marks)
+    if clash:
+        return None  # the validator names marks that break a clue
+    outcome = kind.ladder.propagate(s, level)
+    why = outcome.contradiction
+    if outcome.status is not Status.CONTRADICTION or why is None:
+        return None
+    return {"code": "refuted", "message": why.reason, "cells": cells(p, why.premises)}
+
+
 def check_json(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any]:
     violations = kind.validate(p, marks)  # None marks an empty cell
     empty = sum(1 for v in marks if v is None)
@@ -355,10 +384,12 @@ def check_json(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any]:
     if empty:
         violations = [v for v in violations if v.code in LOCAL_CODES]
     out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
+    if empty and not out and (why := refuted(kind, p, marks)) is not None:
+        out.append(why)
     if solved:
         message = kind.solved_message
-    elif violations:
-        message = "; ".join(dict.fromkeys(v.message for v in violations)).capitalize() + "."
+    elif out:
+        message = "; ".join(dict.fromkeys(str(v["message"]) for v in out)).capitalize() + "."
     else:
         message = "No rule is broken so far."
     if empty:

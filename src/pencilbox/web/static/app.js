@@ -230,7 +230,7 @@ function onMove(ev) {
     clearTimeout(touch.start.timer); touch.start.done = true;
     begin(touch.start.i, 1); if (stroke) stroke.before = touch.before;
   }
-  if (stroke && !stroke.cells.has(i)) paint(i);
+  if (stroke && i !== stroke.last) paint(i);
 }
 function onUp() {
   if (touch && !touch.start.done) {
@@ -280,8 +280,10 @@ function typeDigit(key) {
   let next;
   if (/^[0-9]$/.test(key)) {
     const joined = String(Number((game.typing ? (before ?? "") : "") + key));
-    next = inRange(Number(joined)) ? joined : (inRange(Number(key)) ? key : undefined);
-    if (next === undefined) return true;
+    if (!inRange(Number(joined))) {   // a digit the number cannot take starts a new one
+      if (!inRange(Number(key))) return true;
+      game.typing = false; next = key;
+    } else next = joined;
   } else if (key === "Backspace" || key === "Delete") {
     const cur = before ?? "";
     next = key === "Backspace" && game.typing && cur.length > 1 ? cur.slice(0, -1) : null;
@@ -334,8 +336,7 @@ async function hint() {
             : `Your marks already contradict the puzzle: ${h.reason}.`, "error");
     } else if (h.status === "stalled") {
       say(h.suggest ? `Level ${h.level} proves nothing more from here. Level ${h.suggest} can: choose it and press Hint.`
-                    : (h.reason ? `${h.reason[0].toUpperCase()}${h.reason.slice(1)}.`
-                                : `No level of the ladder proves anything more from here; this board needs a guess.`), "hint");
+                    : `No level of the ladder proves anything more from here; ${extras.answersText(h.answers)}`, "hint");
     } else {
       check(false);
       return;

@@ -173,3 +173,11 @@ export function wire(game, app) {
     sizes($("size"), $("cols"), game.kinds[$("puzzle-type").value]?.bank_sizes || []);
   });
 }
+
+// What a stalled hint adds about the board: whether it has one answer at all.
+export function answersText(count) {
+  if (count === "several") return "this board is not unique: it has more than one answer, so no rule can decide it.";
+  if (count === "none") return "this board has no answer at all.";
+  if (count === "one") return "the board has one answer, but reaching it needs a guess.";
+  return "this board needs a guess (the solver could not tell within its budget whether it is unique).";
+}
