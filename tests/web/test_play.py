@@ -68,6 +68,11 @@ def test_a_touch_swipe_paints_every_cell_it_crosses(phone: Any) -> None:
             {"type": kind, "touchPoints": [{"x": x, "y": y} for x, y in pts]},
         )
 
+    # A first tap focuses the board; the bug showed from the second swipe on,
+    # when nothing redraws the board under the finger to end the capture.
+    tap = centre(phone, *next(x for x in free_cells(phone) if x[0] != r))
+    touch("touchStart", [tap])
+    touch("touchEnd", [])
     touch("touchStart", [points[0]])
     for p in points[1:]:
         touch("touchMove", [p])
@@ -413,3 +418,9 @@ def test_screens(browser: Any, server: str, size: str) -> None:
         assert board["x"] >= 0 and board["x"] + board["width"] <= viewport["width"]
     finally:
         context.close()
+
+
+def test_check_says_one_black_cell_in_the_singular(page: Any) -> None:
+    # a 1 touching two separate black cells is already over its count
+    text = check_after(page, "https://puzz.link/p?kurotto/4/4/1u", {(0, 1): "#", (1, 0): "#"})
+    assert "more than 1 black cell" in text and "1 black cells" not in text, text
