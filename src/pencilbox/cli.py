@@ -25,6 +25,7 @@ from pencilbox.formats.puzzlink import looks_like_url
 from pencilbox.formats.text import split_many
 from pencilbox.measure import cli as measure_cli
 from pencilbox.render import cli as render_cli
+from pencilbox.studio import cli as studio_cli
 
 EXIT_USAGE = 2
 
@@ -254,6 +255,8 @@ def render_text(command: str, obj: dict[str, Any]) -> str:
             r, c = obj["cell"]
             return f"r{r + 1}c{c + 1} = {obj['value']} ({obj['rule']}): {obj['reason']}"
         return f"{obj['status']}: {obj['reason']}"
+    if command == "analyze":
+        return studio_cli.render(obj)
     if command == "grade":
         return f"grade: {obj['grade']} ({'unique' if obj['unique'] else 'not unique'})"
     return json.dumps(obj)
@@ -313,6 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="count closed answers (puzzles whose answers are paths)",
     )
 
+    studio_cli.add_analyze_command(sub)
     bank_cli.add_bank_commands(sub)
     measure_cli.add_measure_commands(sub)
     render_cli.add_render_command(sub)

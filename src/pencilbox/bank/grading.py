@@ -22,7 +22,8 @@ import random
 from dataclasses import dataclass, replace
 
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
-from pencilbox.engine.ladder import Status
+from pencilbox.engine.ladder import OutOfTime, Status
+from pencilbox.engine.ladder import deadline as time_limit
 from pencilbox.engine.state import single_value
 
 BRUTE_CELLS = 36
@@ -57,25 +58,63 @@ def thin(kind: PuzzleKind, full: Puzzle, level: int, rng: random.Random) -> Puzz
     minimal for the level below, any removal the second pass makes lifts the
     grade to exactly ``level``.
     """
+    return thin_until(kind, full, level, rng, None).puzzle
+
+
+@dataclass(frozen=True)
+class Thinned:
+    """A thinned board, and whether thinning finished (it is then minimal)."""
+
+    puzzle: Puzzle
+    complete: bool
+
+
+def thin_until(
+    kind: PuzzleKind, full: Puzzle, level: int, rng: random.Random, deadline: float | None
+) -> Thinned:
+    """:func:`thin`, stopping at the ``time.monotonic()`` instant ``deadline``
+    (None: never). A stopped thinning keeps the removals it made, so its board
+    is still solved at ``level``, but it may not be minimal."""
     p = full
-    if level > 0 and solves_at(kind, full, level - 1):
-        p = thin_at(kind, p, level - 1, rng)
-    elif not solves_at(kind, full, level):
-        return full  # not even every clue is enough at this level
-    return thin_at(kind, p, level, rng)
+    try:
+        with time_limit(deadline):
+            below = level > 0 and solves_at(kind, full, level - 1)
+            if not below and not solves_at(kind, full, level):
+                return Thinned(full, True)  # not even every clue is enough at this level
+    except OutOfTime:
+        return Thinned(full, False)
+    if below:
+        first = thin_pass(kind, p, level - 1, rng, deadline)
+        if not first.complete:
+            return first
+        p = first.puzzle
+    return thin_pass(kind, p, level, rng, deadline)
 
 
 def thin_at(kind: PuzzleKind, p: Puzzle, level: int, rng: random.Random) -> Puzzle:
     """One thinning pass: try each clue once, in a random order, at ``level``."""
+    return thin_pass(kind, p, level, rng, None).puzzle
+
+
+def thin_pass(
+    kind: PuzzleKind, p: Puzzle, level: int, rng: random.Random, deadline: float | None
+) -> Thinned:
+    """:func:`thin_at`, stopping at ``deadline`` with the removals made so far."""
     cells = [cell for cell, v in enumerate(p.clues) if v is not None]
     rng.shuffle(cells)
     clues = list(p.clues)
     for cell in cells:
         kept = clues[cell]
         clues[cell] = None
-        if not solves_at(kind, replace(p, clues=tuple(clues)), level):
+        try:
+            with time_limit(deadline):
+                solved = solves_at(kind, replace(p, clues=tuple(clues)), level)
+        except OutOfTime:
             clues[cell] = kept
-    return replace(p, clues=tuple(clues))
+            return Thinned(replace(p, clues=tuple(clues)), False)
+        if not solved:
+            clues[cell] = kept
+    return Thinned(replace(p, clues=tuple(clues)), True)
 
 
 def has_exact_grade(kind: PuzzleKind, p: Puzzle, level: int) -> bool:

@@ -11,7 +11,11 @@ contradicts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
 
@@ -24,7 +28,7 @@ from pencilbox.engine.state import (
     State,
     values_of,
 )
-from pencilbox.errors import UnknownLevel
+from pencilbox.errors import BudgetExceeded, UnknownLevel
 
 RuleFn = Callable[[State], Result]
 
@@ -104,6 +108,49 @@ class ProbeMemo:
         self.base = cands[:]
 
 
+class OutOfTime(BudgetExceeded):
+    """A fixpoint stopped because the deadline set by :func:`deadline` passed."""
+
+
+class _Limit:
+    """A deadline in force, and the flags that stop the work early."""
+
+    __slots__ = ("at", "stops")
+
+    def __init__(self, at: float, stops: tuple[threading.Event, ...]) -> None:
+        self.at = at
+        self.stops = stops
+
+    def passed(self) -> bool:
+        return time.monotonic() > self.at or any(e.is_set() for e in self.stops)
+
+
+_LIMIT: ContextVar[_Limit | None] = ContextVar("pencilbox_deadline", default=None)
+
+
+@contextmanager
+def deadline(at: float | None, stop: threading.Event | None = None) -> Iterator[None]:
+    """Within this block every fixpoint raises :class:`OutOfTime` once the
+    ``time.monotonic()`` instant ``at`` has passed (None: no deadline), or
+    once another thread sets ``stop`` (a cancelled request).
+
+    The check is made before each rule runs, so a fixpoint stops within one
+    rule application (a probe pass within one rule of one trial). A deadline
+    or a flag already in force is kept: the earlier deadline wins.
+    """
+    outer = _LIMIT.get()
+    when = float("inf") if at is None else at
+    stops: tuple[threading.Event, ...] = (stop,) if stop is not None else ()
+    if outer is not None:
+        when = min(when, outer.at)
+        stops = outer.stops + stops
+    token = _LIMIT.set(_Limit(when, stops) if stops or when != float("inf") else None)
+    try:
+        yield
+    finally:
+        _LIMIT.reset(token)
+
+
 class Ladder:
     """The rules of one puzzle, by level, with probe on top.
 
@@ -158,8 +205,10 @@ class Ladder:
         """Run the rules up to ``level`` to a fixpoint, changing ``state``.
 
         ``stop`` (narrated states only) ends the run after the first deduction
-        it accepts. ``without`` leaves one rule out (ablation).
+        it accepts. ``without`` leaves one rule out (ablation). Raises
+        :class:`OutOfTime` when a :func:`deadline` in force has passed.
         """
+        limit = _LIMIT.get()
         rules = self._upto[level]
         if without is not None:
             rules = tuple(r for r in rules if r.name != without)
@@ -173,6 +222,8 @@ class Ladder:
             if quiet[i] == state.version:
                 i += 1
                 continue
+            if limit is not None and limit.passed():
+                raise OutOfTime("the time budget ran out")
             result = rule.apply(state)
             if rule.saturating:
                 quiet[i] = state.version

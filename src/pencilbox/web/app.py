@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import pencilbox
 from pencilbox.errors import BudgetExceeded, PuzzleError
-from pencilbox.web import api, apidocs
+from pencilbox.web import api, apidocs, studio
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
@@ -130,6 +130,7 @@ def create_app(bank_path: Path | str | None = "default") -> FastAPI:
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
     app.include_router(api.router)
+    app.include_router(studio.router)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

@@ -1,0 +1,415 @@
+"""One verdict on a setter's board: unique (and how hard), several, none, or unknown.
+
+:func:`analyze` climbs the ladder one fixpoint at a time, each level starting
+from the fixpoint below it (every rule is sound, so that is safe):
+
+- a level whose fixpoint solves the board proves it unique, and the lowest
+  such level is its grade;
+- a fixpoint that reaches a contradiction proves the clues contradict each
+  other, and the contradiction's reason and cells say where;
+- when even probe stalls, search counts answers up to two from probe's
+  fixpoint: one answer is "unique by search" (grade ``beyond``), none means
+  contradictory clues, two mean several answers. A second answer is read off
+  the first by the puzzle's certificates (``silent_flips``, ``reversals``)
+  when they have one, and searched for otherwise.
+
+Everything runs under one deadline, fixpoints included
+(:func:`pencilbox.engine.ladder.deadline`); when it passes first the verdict
+is ``unknown``. Only the kind's public interface is used, so every puzzle is
+analysed alike.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pencilbox.engine import search
+from pencilbox.engine.grid import Cell
+from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
+from pencilbox.engine.ladder import OutOfTime, Status, deadline
+from pencilbox.engine.state import State, single_value
+
+DEFAULT_SECONDS = 2.0
+"""The budget of one analysis when none is given."""
+MARGIN = 0.05
+"""Share of the budget kept back for the last step and the answer's JSON."""
+SEARCH_BUDGET = 10_000_000
+"""Node budget of the counting search; in practice the deadline stops it first."""
+VERDICTS = ("unique", "several", "none", "unknown")
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What :func:`analyze` found.
+
+    ``grade`` is set only when unique, and even then may be None when the
+    budget ran out after search proved the answer unique but before probe's
+    fixpoint could tell the grade probe from beyond.
+    ``solutions`` holds the answer (unique), two different answers (several;
+    only one if the budget ran out before the second was found) or nothing.
+    ``differ`` are the cells where the two answers differ; ``undecided`` the
+    cells the chosen level's fixpoint leaves open; ``cells`` the cells a
+    contradiction rests on (verdict none).
+    """
+
+    verdict: str
+    grade: str | None
+    level: str
+    solutions: tuple[Values, ...]
+    differ: tuple[Cell, ...]
+    undecided: tuple[Cell, ...]
+    reason: str
+    url: str
+    cells: tuple[Cell, ...] = ()
+    guesses: int = 0
+    seconds: float = 0.0
+
+    @property
+    def unique(self) -> bool:
+        return self.verdict == "unique"
+
+
+def cell_names(p: Puzzle, cells: Sequence[Cell], most: int = 8) -> str:
+    """ "r1c2, r3c4 and 5 more"."""
+    names = ", ".join(p.grid.name(c) for c in cells[:most])
+    return names + (f" and {len(cells) - most} more" if len(cells) > most else "")
+
+
+def undecided_cells(s: State) -> tuple[Cell, ...]:
+    return tuple(c for c, m in enumerate(s.cands) if m & (m - 1))
+
+
+def values_of_state(s: State) -> Values:
+    return tuple(single_value(m) for m in s.cands)
+
+
+def analyze(
+    kind: PuzzleKind,
+    p: Puzzle,
+    level: int | str | None = None,
+    seconds: float = DEFAULT_SECONDS,
+    stop: threading.Event | None = None,
+) -> Analysis:
+    """The verdict on ``p`` within ``seconds``; ``level`` (default: the top)
+    chooses whose fixpoint's undecided cells are reported. Setting ``stop``
+    (from another thread) cancels the work: the verdict is then ``unknown``."""
+    t0 = time.monotonic()
+    lv = kind.ladder.level_index(level)
+    at = t0 + max(0.0, seconds) * (1 - MARGIN)
+    try:
+        with deadline(at, stop):
+            found = _verdict(kind, p, lv, at)
+    except OutOfTime as e:
+        why = "the work was cancelled" if stop is not None and stop.is_set() else None
+        found = _Found(
+            "unknown", reason=why or f"the {seconds:g} s budget ran out before a verdict"
+        )
+        if isinstance(e, _Stopped) and e.level >= 0:
+            found.undecided, found.level = e.undecided, e.level
+    return Analysis(
+        found.verdict,
+        found.grade,
+        kind.levels[lv if found.level is None else found.level],
+        found.solutions,
+        found.differ,
+        found.undecided,
+        found.reason,
+        kind.to_url(p),
+        found.cells,
+        found.guesses,
+        time.monotonic() - t0,
+    )
+
+
+@dataclass
+class _Found:
+    verdict: str
+    grade: str | None = None
+    solutions: tuple[Values, ...] = ()
+    differ: tuple[Cell, ...] = ()
+    undecided: tuple[Cell, ...] = ()
+    reason: str = ""
+    cells: tuple[Cell, ...] = ()
+    guesses: int = 0
+    level: int | None = None
+    """The level whose undecided cells are reported, when not the one asked for."""
+
+
+def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
+    """Climb to the level below probe; then count answers there by search
+    (cheap nodes) before paying for probe's fixpoint, which is only needed to
+    tell the grade probe from beyond and for probe's undecided cells."""
+    ladder = kind.ladder
+    top = ladder.top
+    s = kind.start(p)
+    undecided: tuple[Cell, ...] = ()
+    for i in range(top):
+        step = _climb(kind, s, i, lv, undecided)
+        if isinstance(step, _Found):
+            return step
+        undecided = step
+    below = undecided_cells(s)  # what the level below probe leaves open
+    if lv < top:
+        below = undecided
+    quick_at = min(at, time.monotonic() + QUICK_SHARE * seconds_left(at))
+    try:
+        count = search.count(ladder, s, top - 1, 2, SEARCH_BUDGET, quick_at)
+    except OutOfTime:
+        raise _Stopped(below, min(lv, top - 1)) from None
+    found: _Found | None = None
+    if count.solutions >= 2:
+        found = _several(kind, p, s, count, at)
+    elif count.complete and count.solutions == 0:
+        found = _none_by_search(kind, s, count)
+    # With the verdict known, probe's fixpoint only shades cells: a short look.
+    look = at if found is None else min(at, time.monotonic() + LOOK_SHARE * seconds_left(at))
+    try:
+        with deadline(look):
+            probed = _climb(kind, s, top, lv, undecided)
+    except OutOfTime:
+        if found is None and count.unique:
+            found = _unique_ungraded(kind, count)
+        if found is None:
+            raise _Stopped(below, min(lv, top - 1)) from None
+        found.undecided, found.level = below, min(lv, top - 1)
+        return found
+    if isinstance(probed, _Found):
+        return probed  # probe solves it (the grade) or refutes it
+    undecided = probed
+    if found is not None:
+        found.undecided = undecided
+        return found
+    if count.complete:  # one answer: beyond probe
+        assert count.first is not None
+        return _unique_by_search(kind, s, count, undecided)
+    try:
+        count = search.count(ladder, s, top - 1, 2, SEARCH_BUDGET, at)
+    except OutOfTime:
+        raise _Stopped(undecided, lv) from None
+    if count.solutions >= 2:
+        several = _several(kind, p, s, count, at)
+        several.undecided = undecided
+        return several
+    if not count.complete:
+        return _Found(
+            "unknown",
+            undecided=undecided,
+            reason=f"{kind.levels[top]} leaves {len(undecided_cells(s))} cells open and the "
+            "search for a second answer ran out of time",
+            guesses=count.guesses,
+        )
+    if count.solutions == 0:
+        return _none_by_search(kind, s, count)
+    return _unique_by_search(kind, s, count, undecided)
+
+
+QUICK_SHARE = 0.25
+"""Share of the time left that the first search (below probe) may take before
+probe's fixpoint is tried, and that certificates of a second answer may take."""
+LOOK_SHARE = 0.1
+"""Share of the time left that probe's fixpoint may take once the verdict is
+known: it then only tells which cells probe leaves open, and when it takes
+longer the cells the level below leaves open are reported instead."""
+
+
+def seconds_left(at: float) -> float:
+    return max(0.0, at - time.monotonic())
+
+
+def _climb(
+    kind: PuzzleKind, s: State, i: int, lv: int, undecided: tuple[Cell, ...]
+) -> _Found | tuple[Cell, ...]:
+    """One more rung: the verdict if level ``i`` settles the board, else the
+    undecided cells to report (those of level ``lv`` once it is reached)."""
+    name = kind.levels[i]
+    shown = lv if i > lv else i - 1  # whose open cells a timeout reports
+    if i <= lv:
+        undecided = undecided_cells(s)  # the fixpoint of level i - 1
+    try:
+        outcome = kind.ladder.propagate(s, i)
+    except OutOfTime:
+        raise _Stopped(undecided, shown) from None
+    if i == lv:
+        undecided = undecided_cells(s)
+    if outcome.status is Status.SOLVED:
+        return _Found(
+            "unique",
+            grade=name,
+            solutions=(values_of_state(s),),
+            undecided=undecided if i > lv else (),
+            reason=f"unique: the {name} fixpoint finishes it",
+        )
+    if outcome.status is Status.CONTRADICTION:
+        why = outcome.contradiction
+        assert why is not None
+        return _Found(
+            "none",
+            reason=f"the clues contradict each other: {why.reason} ({why.rule})",
+            cells=tuple(dict.fromkeys(why.premises)),
+        )
+    return undecided
+
+
+def _several(kind: PuzzleKind, p: Puzzle, s: State, count: search.Count, at: float) -> _Found:
+    assert count.first is not None
+    first = tuple(single_value(m) for m in count.first)
+    try:
+        second = second_answer(kind, p, s, first, at)
+    except OutOfTime:
+        second = None
+    if second is None:
+        return _Found(
+            "several",
+            solutions=(first,),
+            reason="at least two answers; the budget ran out before the second was shown",
+            guesses=count.guesses,
+        )
+    differ = tuple(c for c in range(len(first)) if first[c] != second[c])
+    return _Found(
+        "several",
+        solutions=(first, second),
+        differ=differ,
+        reason=f"at least two answers; these two differ in {len(differ)} "
+        f"cell{'s' if len(differ) != 1 else ''}: {cell_names(p, differ)}",
+        guesses=count.guesses,
+    )
+
+
+def _none_by_search(kind: PuzzleKind, s: State, count: search.Count) -> _Found:
+    return _Found(
+        "none",
+        reason=f"the clues contradict each other: the ladder leaves {len(undecided_cells(s))} "
+        "cells open and every way of filling them breaks a rule",
+        guesses=count.guesses,
+    )
+
+
+def _unique_ungraded(kind: PuzzleKind, count: search.Count) -> _Found:
+    assert count.first is not None
+    return _Found(
+        "unique",
+        solutions=(tuple(single_value(m) for m in count.first),),
+        reason=f"unique by search, but the budget ran out before {kind.levels[-1]}'s "
+        f"fixpoint could grade it ({kind.levels[-1]} or beyond)",
+        guesses=count.guesses,
+    )
+
+
+def _unique_by_search(
+    kind: PuzzleKind, s: State, count: search.Count, undecided: tuple[Cell, ...]
+) -> _Found:
+    assert count.first is not None
+    guesses = f"{count.guesses} guess{'es' if count.guesses != 1 else ''}"
+    return _Found(
+        "unique",
+        grade="beyond",
+        solutions=(tuple(single_value(m) for m in count.first),),
+        undecided=undecided,
+        reason=f"unique by search: {kind.levels[-1]} leaves {len(undecided_cells(s))} cells "
+        f"open, and search settles them with {guesses}",
+        guesses=count.guesses,
+    )
+
+
+class _Stopped(OutOfTime):
+    """Out of time, with the undecided cells of the highest level reached."""
+
+    def __init__(self, undecided: tuple[Cell, ...], level: int) -> None:
+        super().__init__("the time budget ran out")
+        self.undecided = undecided
+        self.level = level
+
+
+def second_answer(
+    kind: PuzzleKind, p: Puzzle, fixpoint: State, first: Values, at: float
+) -> Values | None:
+    """An answer of ``p`` other than ``first`` (None if the deadline passes).
+
+    First the certificates (:func:`certified_answers`), each checked by the
+    independent validator, for a share of the time left; then search. With
+    the undecided cells of ``fixpoint`` in a fixed order, holding the first k
+    of them to ``first`` leaves two answers for k = 0 and one for all of
+    them; a binary search over k finds the k where a second answer stops
+    agreeing, and that answer differs from ``first`` in the next cell: one
+    more search finds it. Each step counts to two, so the cost is a few
+    counts, not one per cell.
+    """
+    ladder = kind.ladder
+    cells = undecided_cells(fixpoint)
+    until = min(at, time.monotonic() + QUICK_SHARE * seconds_left(at))
+    for candidate in certified_answers(kind, p, first, cells, until):
+        if candidate != first and not kind.validate(p, candidate):
+            return candidate
+
+    def held(k: int) -> State:
+        s = fixpoint.copy()
+        for cell in cells[:k]:
+            s.assume(cell, 1 << first[cell])
+        return s
+
+    lo, hi = 0, len(cells)  # two answers agree with first on cells[:lo]; one on cells[:hi]
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        found = search.count(ladder, held(mid), ladder.top - 1, 2, SEARCH_BUDGET, at)
+        if found.solutions >= 2:
+            lo = mid
+        elif not found.complete:
+            return None
+        else:
+            hi = mid
+    if not cells:
+        return None
+    other = held(lo)
+    cell = cells[lo]
+    other.assume(cell, other.cands[cell] & ~(1 << first[cell]))
+    found = search.count(ladder, other, ladder.top - 1, 1, SEARCH_BUDGET, at)
+    if found.first is None:
+        return None
+    return tuple(single_value(m) for m in found.first)
+
+
+def certified_answers(
+    kind: PuzzleKind, p: Puzzle, first: Values, cells: Sequence[Cell], until: float
+) -> Iterator[Values]:
+    """Cheap candidates for a second answer, read off ``first``: the puzzle's
+    own certificate of non-uniqueness (:meth:`PuzzleKind.second_solution`),
+    then, on two-valued puzzles, ``first`` with one of ``cells`` flipped (a
+    silent flip, if it is an answer), tried until the ``time.monotonic()``
+    instant ``until``."""
+    second = kind.second_solution(p, first)
+    if second is not None:
+        yield second
+    if all(m <= 0b11 for m in kind.start(p).cands):
+        for cell in cells:
+            if time.monotonic() > until:
+                break
+            flipped = list(first)
+            flipped[cell] = 1 - flipped[cell]
+            yield tuple(flipped)
+
+
+# -- JSON --------------------------------------------------------------------------
+def cells_json(p: Puzzle, cells: Sequence[Cell]) -> list[list[int]]:
+    """Cells as 0-based [row, column] pairs."""
+    return [list(divmod(c, p.cols)) for c in cells]
+
+
+def analysis_json(kind: PuzzleKind, p: Puzzle, a: Analysis) -> dict[str, Any]:
+    """The shape ``POST /api/analyze`` and ``pencilbox analyze --json`` share."""
+    return {
+        "verdict": a.verdict,
+        "grade": a.grade,
+        "level": a.level,
+        "solutions": [kind.solution_rows(v, p.cols) for v in a.solutions],
+        "differ": cells_json(p, a.differ),
+        "undecided": cells_json(p, a.undecided),
+        "cells": cells_json(p, a.cells),
+        "reason": a.reason,
+        "url": a.url,
+        "guesses": a.guesses,
+        "seconds": round(a.seconds, 4),
+    }

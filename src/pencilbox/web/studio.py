@@ -1,0 +1,249 @@
+"""The setter's endpoints: analyze a board, and the three helpers.
+
+Each takes the same ``puzzle`` (and optional ``type``) as ``/api/hint`` and a
+budget ``seconds`` (default 2, capped at :data:`MAX_SECONDS`); the work is
+one plain call of :mod:`pencilbox.studio` run by :func:`api.solver`, and
+every search and fixpoint inside it stops at the budget, so a request
+answers within it. A client that goes away (an editor whose newer edit
+replaced the request) cancels the work, which frees its solver slot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from pydantic import BaseModel, Field
+
+from pencilbox.engine.kind import Puzzle, PuzzleKind
+from pencilbox.studio import analysis_json, analyze, helpers
+from pencilbox.studio.analyze import DEFAULT_SECONDS, cells_json
+from pencilbox.web import api
+
+MAX_SECONDS = 8.0
+"""Largest budget a request may ask for (the server's own limit is
+``api.SOLVER_SECONDS``)."""
+
+router = APIRouter(prefix="/api")
+
+
+class ErrorOut(BaseModel):
+    error: str = Field(..., description="what is wrong, in one line")
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "a malformed puzzle, type or level"},
+    413: {"model": ErrorOut, "description": "a request body over the size limit"},
+    422: {"model": ErrorOut, "description": "a field of the wrong kind or out of range"},
+    503: {"model": ErrorOut, "description": "the server is busy"},
+}
+HELPER_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    409: {"model": ErrorOut, "description": "the helper does not apply to this board"},
+}
+
+
+class StudioIn(api.PuzzleIn):
+    level: str | None = Field(
+        None, max_length=40, description="ladder level whose undecided cells are reported"
+    )
+    seconds: float = Field(
+        DEFAULT_SECONDS,
+        gt=0,
+        allow_inf_nan=False,
+        description=f"time budget in seconds (capped at {MAX_SECONDS:g})",
+    )
+
+
+class ThinIn(StudioIn):
+    seed: int = Field(0, ge=0, description="the seed of the random removal order")
+
+
+class AnalysisOut(BaseModel):
+    verdict: str = Field(..., description="unique, several, none or unknown")
+    grade: str | None = Field(
+        None,
+        description="the lowest level whose fixpoint finishes the puzzle, or "
+        '"beyond" (unique by search); null unless unique, and null when the budget '
+        "ran out before probe could grade a unique puzzle",
+    )
+    level: str = Field(..., description="the level whose undecided cells are listed")
+    solutions: list[list[str]] = Field(
+        ..., description="the answer, or two different answers (rows of answer tokens)"
+    )
+    differ: list[list[int]] = Field(..., description="cells [r, c] where the two answers differ")
+    undecided: list[list[int]] = Field(
+        ..., description="cells [r, c] the level's fixpoint leaves undecided"
+    )
+    cells: list[list[int]] = Field(..., description="cells a contradiction rests on (none)")
+    reason: str
+    url: str = Field(..., description="the puzzle's URL (puzz.link, or pencilbox's for Numbrix)")
+    guesses: int
+    seconds: float = Field(..., description="time spent")
+
+
+class ClueOut(BaseModel):
+    cell: list[int]
+    removable: bool | None = Field(..., description="null: not settled within the budget")
+    grade: str | None = Field(None, description="the grade without this clue")
+    changes: bool | None = Field(None, description="whether removing it changes the grade")
+
+
+class RedundantOut(BaseModel):
+    analysis: AnalysisOut
+    clues: list[ClueOut]
+    complete: bool
+
+
+class SuggestOut(BaseModel):
+    analysis: AnalysisOut
+    cell: list[int] | None = Field(..., description="where to add the clue")
+    clue: str | None = Field(..., description="the clue's token, as in the text grid")
+    decided: int = Field(..., description="cells the level's fixpoint decides with it")
+    puzzle: list[str] = Field(..., description="the puzzle with the clue added")
+    url: str
+    after: AnalysisOut | None
+    complete: bool
+
+
+class ThinOut(BaseModel):
+    level: str
+    puzzle: list[str] = Field(..., description="the thinned puzzle, as text rows")
+    url: str
+    removed: list[list[int]] = Field(..., description="cells whose clues were removed")
+    clues_before: int
+    clues_after: int
+    analysis: AnalysisOut = Field(..., description="the thinned puzzle's verdict and grade")
+    complete: bool = Field(..., description="true when no further clue can go")
+
+
+def budget(body: StudioIn) -> float:
+    return min(body.seconds, MAX_SECONDS)
+
+
+def read(body: StudioIn) -> tuple[PuzzleKind, Puzzle]:
+    kind, p, _ = api.read_puzzle(body)
+    kind.level_name(body.level)  # an unknown level is a 400 now, not later
+    return kind, p
+
+
+# -- plain calls (the work of each endpoint) ------------------------------------------
+Stop = threading.Event | None
+
+
+def analyze_call(
+    kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float, stop: Stop = None
+) -> dict[str, Any]:
+    return analysis_json(kind, p, analyze(kind, p, level=level, seconds=seconds, stop=stop))
+
+
+def redundant_call(
+    kind: PuzzleKind, p: Puzzle, seconds: float, stop: Stop = None
+) -> dict[str, Any]:
+    r = helpers.redundant(kind, p, seconds=seconds, stop=stop)
+    grade = r.analysis.grade
+    return {
+        "analysis": analysis_json(kind, p, r.analysis),
+        "clues": [
+            {
+                "cell": list(divmod(c.cell, p.cols)),
+                "removable": c.removable,
+                "grade": c.grade,
+                "changes": None if not c.removable else c.grade != grade,
+            }
+            for c in r.clues
+        ],
+        "complete": r.complete,
+    }
+
+
+def suggest_call(
+    kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float, stop: Stop = None
+) -> dict[str, Any]:
+    s = helpers.suggest(kind, p, level=level, seconds=seconds, stop=stop)
+    return {
+        "analysis": analysis_json(kind, p, s.analysis),
+        "cell": list(divmod(s.cell, p.cols)) if s.cell is not None else None,
+        "clue": kind.clue_token(s.clue) if s.clue is not None else None,
+        "decided": s.decided,
+        "puzzle": kind.puzzle_rows(s.puzzle),
+        "url": kind.to_url(s.puzzle),
+        "after": analysis_json(kind, s.puzzle, s.after) if s.after is not None else None,
+        "complete": s.complete,
+    }
+
+
+def thin_call(
+    kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float, seed: int, stop: Stop = None
+) -> dict[str, Any]:
+    t = helpers.thin(kind, p, level=level, seconds=seconds, seed=seed, stop=stop)
+    return {
+        "level": t.level,
+        "puzzle": kind.puzzle_rows(t.puzzle),
+        "url": kind.to_url(t.puzzle),
+        "removed": cells_json(p, t.removed),
+        "clues_before": p.clue_count,
+        "clues_after": t.puzzle.clue_count,
+        "analysis": analysis_json(kind, t.puzzle, t.analysis),
+        "complete": t.complete,
+    }
+
+
+DISCONNECT_POLL = 0.05
+"""Seconds between checks that the client is still there."""
+
+
+async def run(request: Request, fn: Any, *args: Any) -> dict[str, Any]:
+    """Run ``fn(*args, stop)`` by :func:`api.solver`; set ``stop`` if the
+    client disconnects first. A board a helper does not apply to is a 409."""
+    stop = threading.Event()
+    work = asyncio.ensure_future(api.solver(fn, *args, stop))
+    try:
+        while not work.done():
+            await asyncio.wait({work}, timeout=DISCONNECT_POLL)
+            if not work.done() and await request.is_disconnected():
+                stop.set()
+        result: dict[str, Any] = work.result()
+    except helpers.NotReady as e:
+        raise HTTPException(409, str(e)) from None
+    finally:
+        stop.set()
+    return result
+
+
+# -- endpoints ------------------------------------------------------------------------
+@router.post("/analyze", response_model=AnalysisOut, responses=ERRORS)
+async def analyze_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
+    """Is the puzzle unique, and how hard? unique (with its grade), several
+    (two answers and where they differ), none (the contradiction) or unknown
+    (the budget ran out first); with the cells the level's fixpoint leaves open."""
+    kind, p = read(body)
+    return await run(request, analyze_call, kind, p, body.level, budget(body))
+
+
+@router.post("/redundant", response_model=RedundantOut, responses=HELPER_ERRORS)
+async def redundant_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
+    """Which clues of a unique puzzle can go with the answer still unique,
+    and the grade without each. 409 unless the puzzle is unique."""
+    kind, p = read(body)
+    return await run(request, redundant_call, kind, p, budget(body))
+
+
+@router.post("/suggest", response_model=SuggestOut, responses=HELPER_ERRORS)
+async def suggest_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
+    """A clue that removes the second answer of a puzzle with several: a cell
+    and value from one answer, chosen so the level's fixpoint decides the most
+    cells. 409 unless the puzzle has several answers."""
+    kind, p = read(body)
+    return await run(request, suggest_call, kind, p, body.level, budget(body))
+
+
+@router.post("/thin", response_model=ThinOut, responses=HELPER_ERRORS)
+async def thin_endpoint(request: Request, body: ThinIn) -> dict[str, Any]:
+    """Remove clues while the level's fixpoint (the grade asked for) still
+    solves the puzzle: unique, at or below that grade. 409 if that level
+    does not solve it to begin with."""
+    kind, p = read(body)
+    return await run(request, thin_call, kind, p, body.level, budget(body), body.seed)

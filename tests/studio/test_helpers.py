@@ -1,0 +1,158 @@
+"""The setter's helpers, judged by the independent brute force (6×6 boards)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from pencilbox.engine.ladder import OutOfTime, deadline
+from pencilbox.studio import analyze, helpers
+
+from .studio_data import (
+    TYPES,
+    bank_boards,
+    board_puzzle,
+    clue_cells,
+    kind_of,
+    with_clue,
+    without,
+)
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_redundant_clues_really_go(name: str) -> None:
+    kind = kind_of(name)
+    b = bank_boards(name, 6, kind.levels[-2])[0]
+    p, answer = board_puzzle(kind, b)
+    shown = helpers.clues_of(kind, p, answer)
+    extra = next(c for c in range(len(shown)) if shown[c] is not None and p.clues[c] is None)
+    q = with_clue(p, extra, shown[extra])
+    assert kind.validate(q, answer) == []
+    r = helpers.redundant(kind, q, seconds=20)
+    assert r.complete and r.analysis.unique
+    by_cell = {c.cell: c for c in r.clues}
+    assert set(by_cell) == set(clue_cells(q))
+    assert by_cell[extra].removable  # the added clue was already implied
+    for c in r.clues:
+        solutions = kind.brute_count(without(q, c.cell), limit=2).solutions
+        assert solutions == (1 if c.removable else 2), c
+        if c.removable:
+            assert kind.levels.index(c.grade) >= kind.levels.index(r.analysis.grade)
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_the_suggested_clue_removes_the_second_answer(name: str) -> None:
+    kind = kind_of(name)
+    tried = 0
+    for b in bank_boards(name, 6, "probe")[:3]:
+        p, _ = board_puzzle(kind, b)
+        for cell in clue_cells(p):
+            q = without(p, cell)
+            if kind.brute_count(q, limit=2).solutions < 2:
+                continue
+            s = helpers.suggest(kind, q, seconds=10)
+            assert s.cell is not None and q.clues[s.cell] is None
+            assert s.puzzle.clues[s.cell] == s.clue is not None
+            first, second = s.analysis.solutions
+            # the clue is true in one answer and false in the other
+            assert (kind.validate(s.puzzle, first) == []) != (kind.validate(s.puzzle, second) == [])
+            assert s.after is not None
+            if s.after.unique:
+                assert kind.brute_count(s.puzzle, limit=2).solutions == 1
+            tried += 1
+            break
+    assert tried
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_thinning_keeps_it_unique_at_or_below_the_grade(name: str) -> None:
+    kind = kind_of(name)
+    level = kind.levels[-2]
+    b = bank_boards(name, 6, level)[0]
+    p, answer = board_puzzle(kind, b)
+    full = p
+    shown = helpers.clues_of(kind, p, answer)
+    for c in range(len(shown))[::3]:
+        if shown[c] is not None and full.clues[c] is None:
+            full = with_clue(full, c, shown[c])
+    t = helpers.thin(kind, full, level=level, seconds=20, seed=3)
+    assert t.complete and t.level == level
+    assert t.puzzle.clue_count < full.clue_count
+    assert set(t.removed) == {c for c in range(len(p.clues)) if full.clues[c] != t.puzzle.clues[c]}
+    assert kind.brute_count(t.puzzle, limit=2).solutions == 1
+    assert kind.solve(t.puzzle, level=level).status.value == "solved"
+    assert t.analysis.unique and kind.levels.index(t.analysis.grade) <= kind.levels.index(level)
+    for cell in clue_cells(t.puzzle):  # minimal for the level
+        assert kind.solve(without(t.puzzle, cell), level=level).status.value != "solved"
+
+
+def test_thinning_stopped_early_is_still_solved_at_its_level() -> None:
+    kind = kind_of("numbrix")
+    b = bank_boards("numbrix", 10, "probe")[0]
+    p, answer = board_puzzle(kind, b)
+    full = with_clue(p, 0, answer[0] + 1) if p.clues[0] is None else p
+    t = helpers.thin(kind, full, level="probe", seconds=0.5)
+    assert t.puzzle.clue_count <= full.clue_count
+    if not t.complete:
+        assert kind.solve(t.puzzle).status.value == "solved"
+
+
+def test_the_deadline_reaches_into_a_fixpoint() -> None:
+    kind = kind_of("kurotto")
+    p, _ = board_puzzle(kind, bank_boards("kurotto", 10, "probe")[0])
+    t0 = time.monotonic()
+    with pytest.raises(OutOfTime), deadline(time.monotonic() + 0.001):
+        kind.solve(p)
+    assert time.monotonic() - t0 < 5.0
+    with deadline(None):
+        assert kind.solve(p).status.value == "solved"  # no deadline: it finishes
+
+
+def test_analyze_gives_the_level_it_shades() -> None:
+    kind = kind_of("cave")
+    p, _ = board_puzzle(kind, bank_boards("cave", 6, "bridge")[0])
+    a = analyze(kind, p, level="count")
+    assert a.level == "count" and a.grade == "bridge"
+    with pytest.raises(Exception, match="unknown level"):
+        analyze(kind, p, level="nosuch")
+
+
+def test_setting_stop_cancels_the_work() -> None:
+    import threading
+
+    from pencilbox.engine.kind import Puzzle
+
+    kind = kind_of("numbrix")
+    blank = Puzzle(kind.name, 30, 30, (None,) * 900)  # hours of search and probing
+    stop = threading.Event()
+    out: list[object] = []
+    worker = threading.Thread(
+        target=lambda: out.append(analyze(kind, blank, seconds=120, stop=stop))
+    )
+    worker.start()
+    time.sleep(0.2)
+    stop.set()
+    worker.join(timeout=30)
+    assert not worker.is_alive()
+    (a,) = out
+    assert a.verdict == "unknown" and "cancelled" in a.reason  # type: ignore[attr-defined]
+
+
+def test_unique_by_search_without_time_to_grade(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    module = importlib.import_module("pencilbox.studio.analyze")
+    kind = kind_of("yinyang")
+    p, answer = board_puzzle(kind, bank_boards("yinyang", 6, "probe")[0])
+    real = module._climb
+
+    def probe_runs_out(kind: object, s: object, i: int, lv: int, undecided: object) -> object:
+        if i == kind_of("yinyang").ladder.top:
+            raise OutOfTime("the time budget ran out")
+        return real(kind, s, i, lv, undecided)
+
+    monkeypatch.setattr(module, "_climb", probe_runs_out)
+    a = analyze(kind, p, seconds=10)
+    assert (a.verdict, a.grade, a.solutions) == ("unique", None, (answer,))
+    assert a.level == kind.levels[-2] and a.undecided  # the level below probe's open cells

@@ -1,0 +1,229 @@
+"""The setter's endpoints: /api/analyze and its helpers, per puzzle type.
+
+Expected results come from outside the code under test: the shipped bank's
+grades and answers, the independent validator and brute force.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pencilbox.web.app import create_app
+from pencilbox.web.studio import MAX_SECONDS
+
+from ..studio.studio_data import (
+    CONTRADICTIONS,
+    TYPES,
+    bank_boards,
+    board_puzzle,
+    clue_cells,
+    kind_of,
+    rows_answer,
+    without,
+)
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(None))
+
+
+def analyze(client: TestClient, puzzle: str, **extra: object) -> dict:
+    r = client.post("/api/analyze", json={"puzzle": puzzle, **extra})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def cell_set(cells: list[list[int]]) -> set[tuple[int, int]]:
+    return {(r, c) for r, c in cells}
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_unique_with_the_right_grade(client: TestClient, name: str) -> None:
+    kind = kind_of(name)
+    boards = [b for g in kind.levels for b in bank_boards(name, 6, g)[:1]]
+    assert len(boards) >= 3
+    for b in boards:
+        p, answer = board_puzzle(kind, b)
+        j = analyze(client, kind.to_url(p), seconds=MAX_SECONDS)
+        assert (j["verdict"], j["grade"]) == ("unique", b.grade), b.id
+        assert rows_answer(kind, p, j["solutions"][0]) == answer
+        assert j["differ"] == [] and j["undecided"] == []
+        assert j["url"] == kind.to_url(p)
+        # the grade by its definition: that level's fixpoint solves, the one below not
+        level = kind.levels.index(b.grade)
+        assert kind.solve(p, level=level).status.value == "solved"
+        assert level == 0 or kind.solve(p, level=level - 1).status.value != "solved"
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_one_clue_less_gives_two_valid_answers_or_stays_unique(
+    client: TestClient, name: str
+) -> None:
+    kind = kind_of(name)
+    boards = bank_boards(name, 6, "probe")[:2] + bank_boards(name, 6, kind.levels[-2])[:1]
+    verdicts = []
+    for b in boards:
+        p, answer = board_puzzle(kind, b)
+        for cell in clue_cells(p)[:8]:
+            q = without(p, cell)
+            j = analyze(client, kind.format(q), type=name, seconds=MAX_SECONDS)
+            verdicts.append(j["verdict"])
+            if j["verdict"] == "unique":
+                assert rows_answer(kind, q, j["solutions"][0]) == answer
+                continue
+            assert j["verdict"] == "several", j
+            assert j["grade"] is None
+            first, second = (rows_answer(kind, q, rows) for rows in j["solutions"])
+            assert kind.validate(q, first) == [] and kind.validate(q, second) == []
+            differ = {divmod(c, q.cols) for c in range(len(first)) if first[c] != second[c]}
+            assert differ and cell_set(j["differ"]) == differ
+            assert differ <= cell_set(j["undecided"])  # no sound fixpoint decides them
+    assert "several" in verdicts
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_contradicting_clues_give_none(client: TestClient, name: str) -> None:
+    kind = kind_of(name)
+    p = kind.parse(CONTRADICTIONS[name])
+    assert kind.brute_count(p, limit=1).solutions == 0  # the independent judge
+    j = analyze(client, CONTRADICTIONS[name], type=name)
+    assert (j["verdict"], j["grade"], j["solutions"]) == ("none", None, [])
+    assert j["reason"].startswith("the clues contradict each other: ")
+    assert j["cells"] and all(0 <= r < p.rows and 0 <= c < p.cols for r, c in j["cells"])
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_a_tiny_budget_on_a_hard_board_gives_unknown_in_time(client: TestClient, name: str) -> None:
+    kind = kind_of(name)
+    b = bank_boards(name, 10, "probe")[0]
+    t0 = time.monotonic()
+    j = analyze(client, b.puzzle, type=name, seconds=1e-6)
+    assert time.monotonic() - t0 < 5.0  # generous: the point is that it stops
+    assert (j["verdict"], j["grade"]) == ("unknown", None)
+    assert j["level"] in kind.levels
+
+
+def test_level_chooses_whose_undecided_cells_are_shaded(client: TestClient) -> None:
+    kind = kind_of("yinyang")
+    b = bank_boards("yinyang", 6, "probe")[0]
+    p, _ = board_puzzle(kind, b)
+    low = analyze(client, b.puzzle, type="yinyang", level="window")
+    assert (low["verdict"], low["grade"], low["level"]) == ("unique", "probe", "window")
+    solved = kind.solve(p, level="window")
+    open_cells = {divmod(c, p.cols) for c, m in enumerate(solved.cands) if m & (m - 1)}
+    assert open_cells and cell_set(low["undecided"]) == open_cells
+
+
+def test_openapi_lists_the_studio_with_error_responses(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    for path in ("/api/analyze", "/api/redundant", "/api/suggest", "/api/thin"):
+        responses = paths[path]["post"]["responses"]
+        assert {"200", "400", "422"} <= set(responses), path
+    for path in ("/api/redundant", "/api/suggest", "/api/thin"):
+        assert "409" in paths[path]["post"]["responses"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"puzzle": "https://puzz.link/p?yinyang/6/6/zz!"}, 400),
+        ({"puzzle": ". . .\n. . ."}, 400),
+        ({"puzzle": ". .\n. .", "type": "nosuch"}, 400),
+        ({"puzzle": "https://puzz.link/p?yinyang/6/6/0qia2408lci8", "level": "nosuch"}, 400),
+        ({"puzzle": "https://puzz.link/p?yinyang/6/6/0qia2408lci8", "seconds": -1}, 422),
+        ({"puzzle": "https://puzz.link/p?yinyang/6/6/0qia2408lci8", "seconds": "x"}, 422),
+        ({"type": "yinyang"}, 422),
+    ],
+)
+def test_bad_input_is_a_json_error(client: TestClient, body: dict, status: int) -> None:
+    for path in ("/api/analyze", "/api/redundant", "/api/suggest", "/api/thin"):
+        r = client.post(path, json=body)
+        assert r.status_code == status, (path, r.text)
+        assert isinstance(r.json()["error"], str) and r.json()["error"]
+
+
+def test_a_budget_that_is_not_a_number_is_refused(client: TestClient) -> None:
+    body = '{"puzzle": "https://puzz.link/p?yinyang/6/6/0qia2408lci8", "seconds": NaN}'
+    r = client.post("/api/analyze", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["error"]
+
+
+def test_a_huge_budget_is_capped(client: TestClient) -> None:
+    j = analyze(client, "https://puzz.link/p?yinyang/6/6/6a166b230900", seconds=1e9)
+    assert j["verdict"] == "unique" and j["seconds"] <= MAX_SECONDS
+
+
+def test_helpers_refuse_boards_they_do_not_apply_to(client: TestClient) -> None:
+    several = "https://puzz.link/p?yinyang/6/6/0qia2408lci8"
+    unique = "https://puzz.link/p?yinyang/6/6/6a166b230900"
+    assert client.post("/api/redundant", json={"puzzle": several}).status_code == 409
+    assert client.post("/api/suggest", json={"puzzle": unique}).status_code == 409
+    r = client.post("/api/thin", json={"puzzle": unique, "level": "window"})
+    assert r.status_code == 409 and "window" in r.json()["error"]
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_helper_endpoints(client: TestClient, name: str) -> None:
+    kind = kind_of(name)
+    b = bank_boards(name, 6, "probe")[0]
+    p, answer = board_puzzle(kind, b)
+    r = client.post("/api/redundant", json={"puzzle": b.puzzle, "type": name, "seconds": 4})
+    assert r.status_code == 200, r.text
+    j = r.json()
+    assert j["analysis"]["verdict"] == "unique"
+    assert {tuple(c["cell"]) for c in j["clues"]} == {divmod(c, p.cols) for c in clue_cells(p)}
+    for c in j["clues"]:
+        if c["removable"]:
+            q = without(p, c["cell"][0] * p.cols + c["cell"][1])
+            assert kind.brute_count(q, limit=2).solutions == 1
+            assert c["changes"] == (c["grade"] != "probe")
+    r = client.post("/api/thin", json={"puzzle": b.puzzle, "type": name, "seconds": 4})
+    assert r.status_code == 200, r.text
+    j = r.json()
+    thinned = kind.parse("\n".join(j["puzzle"]))
+    assert j["clues_after"] == thinned.clue_count <= p.clue_count
+    assert kind.solve(thinned).status.value == "solved"
+    assert j["analysis"]["verdict"] == "unique"
+    several = next(
+        (q for q in (without(p, c) for c in clue_cells(p)) if kind.brute_count(q).solutions > 1),
+        None,
+    )
+    assert several is not None
+    r = client.post("/api/suggest", json={"puzzle": kind.format(several), "seconds": 4})
+    assert r.status_code == 200, r.text
+    j = r.json()
+    r0, c0 = j["cell"]
+    assert several.clues[r0 * p.cols + c0] is None
+    added = kind.parse("\n".join(j["puzzle"]))
+    assert added.clue_count == several.clue_count + 1
+    assert kind.brute_count(added, limit=2).solutions < kind.brute_count(several, limit=3).solutions
+
+
+def test_a_client_that_goes_away_cancels_the_work(server: str, monkeypatch) -> None:
+    import httpx
+
+    from pencilbox.web import studio
+
+    seen: list[tuple[float, dict]] = []
+
+    def timed(*args: object) -> dict:
+        t0 = time.monotonic()
+        out = original(*args)
+        seen.append((time.monotonic() - t0, out))
+        return out
+
+    original = studio.analyze_call
+    monkeypatch.setattr(studio, "analyze_call", timed)
+    blank = "numbrix 30x30\n" + "\n".join(" ".join("." * 30) for _ in range(30))  # hours
+    with pytest.raises(httpx.TimeoutException):
+        httpx.post(f"{server}/api/analyze", json={"puzzle": blank, "seconds": 8}, timeout=2.0)
+    t0 = time.monotonic()
+    while not seen and time.monotonic() - t0 < 20:
+        time.sleep(0.05)
+    ((spent, out),) = seen
+    assert out["verdict"] == "unknown" and "cancelled" in out["reason"]
+    assert spent < 7  # less than the 8 s it asked for
