@@ -424,3 +424,35 @@ def test_check_says_one_black_cell_in_the_singular(page: Any) -> None:
     # a 1 touching two separate black cells is already over its count
     text = check_after(page, "https://puzz.link/p?kurotto/4/4/1u", {(0, 1): "#", (1, 0): "#"})
     assert "more than 1 black cell" in text and "1 black cells" not in text, text
+
+
+def note(page: Any, r: int, c: int) -> str:
+    i = r * 6 + c
+    found = page.locator(f'#board .note[data-cell="{i}"]')
+    return found.text_content() if found.count() else ""
+
+
+def test_pencil_marks_hold_small_candidates(page: Any) -> None:
+    open_board(page, "numbrix")
+    page.check("#pencil")
+    r, c = first_free(page)
+    cell(page, r, c).click()
+    page.keyboard.type("12")
+    page.keyboard.press("Enter")
+    page.keyboard.press("5")
+    page.keyboard.press(" ")
+    assert note(page, r, c) == "5 12"
+    assert state(page, r, c) == "empty"
+    page.keyboard.type("12")
+    page.keyboard.press("Enter")  # a second time takes it away
+    assert note(page, r, c) == "5"
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    idle(page)
+    assert page.is_checked("#pencil") and note(page, r, c) == "5"
+    shot(page, "pencil-notes-desktop")
+    page.uncheck("#pencil")
+    cell(page, r, c).click()
+    page.keyboard.type("7")
+    assert state(page, r, c) == "7" and note(page, r, c) == ""
+    shot(page, "pencil-desktop")

@@ -260,7 +260,7 @@ function onBoardKey(ev) {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const i = game.cursor;
   if (numbers()) {
-    if (typeDigit(ev.key)) ev.preventDefault();
+    if (typeDigit(ev.key === " " ? "Enter" : ev.key)) ev.preventDefault();
     return;
   }
   if (ev.key === " " || ev.key === "Enter") {
@@ -276,6 +276,7 @@ function onBoardKey(ev) {
 function typeDigit(key) {
   const i = game.cursor;
   if (game.puzzle.given[i] !== null) return false;
+  if (extras.pencilKey(game, key, inRange)) return true;
   const before = game.marks[i];
   let next;
   if (/^[0-9]$/.test(key)) {

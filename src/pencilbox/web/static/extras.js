@@ -2,6 +2,8 @@
 // Reveal and "show my errors" (from the puzzle's answer, asked of the
 // server), the pause button, the on-screen number pad, drawing a numbered
 // walk by dragging, settings kept across reloads, and the print sheet.
+import { S } from "./board.js";
+
 const $ = id => document.getElementById(id);
 const store = window.localStorage;
 const SETTINGS = "pencilbox:settings";
@@ -9,7 +11,7 @@ const SIDES = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];   // what /api/puzzle 
 
 let api = null;                       // app callbacks, set by wire()
 const answer = { url: null, tokens: null, asking: null };
-const settings = Object.assign({ showErrors: false }, JSON.parse(store.getItem(SETTINGS) || "{}"));
+const settings = Object.assign({ showErrors: false, pencil: false }, JSON.parse(store.getItem(SETTINGS) || "{}"));
 
 export function article(word) { return /^[aeiou]/i.test(word) ? "An" : "A"; }
 
@@ -44,6 +46,8 @@ export function sizes(rowsSel, colsSel, bank, shown) {
 export function loaded(game, p) {
   const fe = game.kinds[p.type].frontend;
   $("pad").hidden = fe.input !== "numbers";
+  $("pencil-toggle").hidden = fe.input !== "numbers";
+  notes.url = p.url; notes.cells = JSON.parse(store.getItem(NOTES + p.url) || "{}"); notes.draft = null;
   $("print-title").textContent = `${p.title} · ${p.rows}×${p.cols}` + (p.grade ? ` · grade ${p.grade}` : "");
   $("print-url").textContent = p.url;
   if (answer.url !== p.url) { answer.url = p.url; answer.tokens = null; answer.asking = null; }
@@ -143,7 +147,59 @@ export function walkChanges(game, stroke) {
 }
 
 // -- after every drawing ----------------------------------------------------------------
-export function drawn(game) { showPaused(game); }
+export function drawn(game) {
+  showPaused(game);
+  if (game.kinds[game.puzzle.type].frontend.input === "numbers") drawNotes(game);
+}
+
+// -- pencil marks: small candidate numbers in a cell ------------------------------------
+const NOTES = "pencilbox:notes:";
+const notes = { url: null, cells: {}, draft: null };   // cells: {cell: [numbers]}
+
+// A key typed in pencil mode: digits build a number, Enter (or Space, or the
+// pad's ✓) adds it to the cell's candidates or takes it away; Backspace
+// shortens the number being typed, or clears the cell's candidates.
+export function pencilKey(game, key, inRange) {
+  if (!settings.pencil) return false;
+  const i = game.cursor, d = notes.draft?.cell === i ? notes.draft.text : "";
+  if (/^[0-9]$/.test(key)) {
+    const text = inRange(Number(d + key)) ? String(Number(d + key)) : key;
+    notes.draft = { cell: i, text };
+  } else if (key === "Enter") {
+    if (!d || !inRange(Number(d))) return true;
+    const n = Number(d), have = notes.cells[i] || [];
+    notes.cells[i] = have.includes(n) ? have.filter(x => x !== n) : [...have, n].sort((x, y) => x - y);
+    if (!notes.cells[i].length) delete notes.cells[i];
+    notes.draft = null;
+    store.setItem(NOTES + notes.url, JSON.stringify(notes.cells));
+  } else if (key === "Backspace" && d) {
+    notes.draft = d.length > 1 ? { cell: i, text: d.slice(0, -1) } : null;
+  } else if (key === "Backspace" || key === "Delete") {
+    delete notes.cells[i]; notes.draft = null;
+    store.setItem(NOTES + notes.url, JSON.stringify(notes.cells));
+  } else return false;
+  api.draw();
+  return true;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+function drawNotes(game) {
+  const svg = $("board"), p = game.puzzle, cols = p.cols;
+  const shown = Object.entries(notes.cells).map(([i, ns]) => [Number(i), ns.join(" ")]);
+  if (notes.draft && settings.pencil) {
+    const k = shown.findIndex(([i]) => i === notes.draft.cell);
+    const text = (k >= 0 ? shown[k][1] + " " : "") + notes.draft.text + "…";
+    if (k >= 0) shown[k] = [notes.draft.cell, text]; else shown.push([notes.draft.cell, text]);
+  }
+  for (const [i, text] of shown) {
+    if (game.marks[i] !== null && game.marks[i] !== undefined) continue;
+    const t = document.createElementNS(SVG, "text");
+    t.setAttribute("class", "note"); t.setAttribute("data-cell", String(i));
+    t.setAttribute("x", String((i % cols) * S + 3)); t.setAttribute("y", String(Math.floor(i / cols) * S + 11));
+    t.textContent = text;
+    svg.appendChild(t);
+  }
+}
 
 // -- the controls ----------------------------------------------------------------------------
 export function wire(game, app) {
@@ -155,6 +211,13 @@ export function wire(game, app) {
     store.setItem(SETTINGS, JSON.stringify(settings));
     if (!game.puzzle) return;
     if (box.checked) markErrors(game); else { game.errors = []; api.draw(); }
+  });
+  const pencil = $("pencil");
+  pencil.checked = settings.pencil;
+  pencil.addEventListener("change", () => {
+    settings.pencil = pencil.checked; notes.draft = null;
+    store.setItem(SETTINGS, JSON.stringify(settings));
+    if (game.puzzle) api.draw();
   });
   $("reveal").addEventListener("click", () => game.puzzle && reveal(game));
   $("pause").addEventListener("click", () => game.puzzle && togglePause(game));
