@@ -39,7 +39,8 @@ def test_every_kind_serves_its_descriptor(served: dict[str, dict[str, Any]]) -> 
         assert fe["input"] in ("cycle", "numbers")
         assert fe["clue"]["look"] in ("token", "number", "circle")
         assert fe["module_url"] == f"/puzzles/{name}/{frontend.module}"
-        assert {k: v for k, v in fe.items() if k != "module_url"} == frontend.to_json()
+        served_only = ("module_url", "clue_tokens")
+        assert {k: v for k, v in fe.items() if k not in served_only} == frontend.to_json()
         assert o["url_example"].endswith("/6/6/…")
 
 
@@ -81,6 +82,26 @@ def test_the_clues_a_setter_may_place_parse(name: str) -> None:
     for v in values:
         p = kind.parse(kind.format(pencilbox.Puzzle(name, 4, 4, (v,) + (None,) * 15)))
         assert p.clues[0] == v
+
+
+@pytest.mark.parametrize("name", pencilbox.puzzle_names())
+def test_a_grid_written_from_the_clue_tokens_reads_back(
+    name: str, served: dict[str, dict[str, Any]]
+) -> None:
+    """The studio writes a setter's clues as a text grid from ``clue_tokens``
+    alone (numbers in decimal): every clue it may place reads back as itself."""
+    fe = served[name]["frontend"]
+    tokens, clue = fe["clue_tokens"], fe["clue"]
+    values: list[int | None] = [None, *clue["cycle"]]
+    if clue["blank"] is not None:
+        values.append(clue["blank"]["value"])
+    if clue["numbers"] is not None:
+        values += [clue["numbers"]["low"], clue["numbers"]["low"] + 1]
+    cells = values + [None] * (9 - len(values))
+    word = {None: tokens["empty"], **{int(v): w for v, w in tokens["values"].items()}}
+    rows = [" ".join(word.get(v, str(v)) for v in cells[r * 3 : r * 3 + 3]) for r in range(3)]
+    p = pencilbox.puzzle(name).parse(f"{name} 3x3\n" + "\n".join(rows))
+    assert list(p.clues) == cells
 
 
 def test_each_module_is_served_as_javascript(

@@ -26,6 +26,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 import pencilbox
+from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import single_value
@@ -170,7 +171,22 @@ def frontend_json(kind: PuzzleKind) -> dict[str, object] | None:
     out = kind.frontend.to_json()
     module = kind.frontend.module
     out["module_url"] = f"{PUZZLE_STATIC}/{quote(kind.name)}/{quote(module)}" if module else None
+    out["clue_tokens"] = clue_tokens(kind)
     return out
+
+
+def clue_tokens(kind: PuzzleKind) -> dict[str, object]:
+    """How a setter's clues are written in the text grid: ``empty`` for no
+    clue, ``values`` for each clue value the descriptor offers that is not
+    written as its number (the cycled clues, the clue without a number);
+    every other clue is its number in decimal."""
+    assert kind.frontend is not None
+    clue = kind.frontend.clue
+    values = list(clue.cycle) + ([CLUE_WITHOUT_NUMBER] if clue.blank is not None else [])
+    return {
+        "empty": kind.clue_token(None),
+        "values": {str(v): kind.clue_token(v) for v in values},
+    }
 
 
 def url_example(kind: PuzzleKind) -> str | None:

@@ -79,7 +79,7 @@ class AnalysisOut(BaseModel):
     )
     cells: list[list[int]] = Field(..., description="cells a contradiction rests on (none)")
     reason: str
-    url: str = Field(..., description="the puzzle's URL (puzz.link, or pencilbox's for Numbrix)")
+    url: str = Field(..., description="the puzzle's URL (puzz.link's, or pencilbox's own)")
     guesses: int
     seconds: float = Field(..., description="time spent")
 

@@ -86,6 +86,7 @@ function load(puzzle, note = "") {
   explain();
   extras.loaded(game, puzzle);
   history.replaceState(null, "", "/?p=" + encodeURIComponent(puzzle.url));
+  document.dispatchEvent(new CustomEvent("puzzle-shown", { detail: { puzzle, kind: game.kinds[puzzle.type] } }));
   say(game.solved ? solvedText() : note, game.solved ? "solved" : "");
   save(); draw();
 }
@@ -131,9 +132,18 @@ async function newPuzzle() {
   } catch (e) { say(e.message, "error"); }
 }
 
+// The app's own share link (…/?p=URL) opens the puzzle it carries.
+function unwrap(text) {
+  try {
+    const u = new URL(text, location.href);
+    if (u.pathname.endsWith("/") && u.searchParams.get("p")) return u.searchParams.get("p");
+  } catch { /* not a URL: a text grid or a bare puzzle URL */ }
+  return text;
+}
+
 async function openUrl(url) {
   try {
-    const p = await call("/api/parse", { puzzle: extras.puzzleOfLink(url, location.href) });
+    const p = await call("/api/parse", { puzzle: unwrap(url) });
     load(p, p.note);
   } catch (e) { say(`Could not open that puzzle: ${e.message}`, "error"); }
 }
@@ -422,6 +432,7 @@ async function main() {
   });
   $("level").addEventListener("change", save);
   extras.wire(game, { say, draw, save, changed, setMarks, typeDigit, call, rowsOf, cellOf, numbers, look });
+  document.addEventListener("puzzle-play", ev => load(ev.detail, ev.detail.note || ""));
   window.addEventListener("beforeunload", save);
   setInterval(tick, 1000);
   const shared = new URLSearchParams(location.search).get("p");

@@ -15,16 +15,6 @@ const settings = Object.assign({ showErrors: false, pencil: false }, JSON.parse(
 
 export function article(word) { return /^[aeiou]/i.test(word) ? "An" : "A"; }
 
-// The puzzle a pasted link names: the app's own share link (…/?p=URL) opens
-// the puzzle URL it carries; anything else goes to the server as it is.
-export function puzzleOfLink(text, here) {
-  try {
-    const u = new URL(text, here), p = u.searchParams.get("p");
-    if (p && u.pathname === "/") return p;
-  } catch { /* not a URL: a text grid, say */ }
-  return text;
-}
-
 // Fill the rows and columns selectors: every side /api/puzzle deals, plus the
 // shown board's; columns "same" means a square board. A "*" marks a size
 // the bank does not hold (generated on request).

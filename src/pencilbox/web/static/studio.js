@@ -1,0 +1,544 @@
+// The setter's studio: edit a puzzle's clues on a board from 2×2 to 30×30,
+// see the verdict after every edit, ask the helpers, export and play it.
+// Everything about a puzzle comes from its descriptor (/api/puzzles): which
+// clues a cell takes (cycled or numbers in a range, a clue without a number)
+// and how they are written in the text grid. The game (app.js) tells this
+// module which puzzle it shows ("puzzle-shown") and plays the edited one
+// when asked ("puzzle-play").
+import { numberRange, render, S } from "./board.js";
+import { Latest, SECONDS, cellName, gradeText, post, showVerdict } from "./verdict.js";
+
+const $ = id => document.getElementById(id);
+const NS = "http://www.w3.org/2000/svg";
+const MIN_SIDE = 2, MAX_SIDE = 30;
+const DELAY = 250;            // ms of quiet after an edit before the verdict is asked
+const HELPER_SECONDS = 4;     // budget of one helper request
+
+const st = {
+  editing: false,
+  kinds: {},           // type -> its /api/puzzles entry, as the game showed them
+  shown: null,         // the puzzle on the game's board
+  doc: null,           // the puzzle being edited: {type, rows, cols, clues}
+  from: null,          // URL of the shown puzzle the document stands for
+  done: [], undone: [],
+  cursor: 0, focused: false, typing: null,
+  analysis: null, error: null, view: "clues", seconds: SECONDS,
+  redundant: [], suggestion: null, helper: null,
+  parsed: null,        // /api/parse of the document: {text, puzzle}
+  play: null,          // the verdict shown in play mode: {url, analysis, error, seconds}
+};
+const asked = new Latest(), helping = new Latest(), playing = new Latest();
+
+// -- the descriptor -----------------------------------------------------------------
+const kind = () => st.kinds[st.doc.type];
+const fe = () => kind().frontend;
+const clue = () => fe().clue;
+
+function allowed(v, doc = st.doc) {   // may a setter place clue v on this board?
+  if (v === null) return true;
+  const c = clue();
+  if (c.blank && v === c.blank.value) return true;
+  if (c.input === "cycle") return c.cycle.includes(v);
+  const [low, high] = numberRange(c.numbers, doc);
+  return Number.isInteger(v) && v >= low && v <= high;
+}
+
+function cycled(v, dir) {   // no clue, each clue value, the clue without a number
+  const c = clue(), order = [null, ...c.cycle, ...(c.blank && c.input === "cycle" ? [c.blank.value] : [])];
+  return order[(order.indexOf(v) + dir + order.length) % order.length];
+}
+
+function clueWord(v) {   // how a message names a clue value
+  const c = clue();
+  if (c.blank && v === c.blank.value) return c.blank.text ? `"${c.blank.text}"` : "a clue without a number";
+  if (c.input === "cycle") return fe().tokens.find(t => t.value === v)?.phrase ?? String(v);
+  return String(v);
+}
+
+function givenToken(v) {   // the token a clue shows as, on a board drawn by board.js
+  if (v === null) return null;
+  const c = clue();
+  if (c.look !== "token") return "";   // drawn as its own glyph from the clues
+  if (c.input === "cycle") return fe().tokens.find(t => t.value === v)?.token ?? String(v);
+  return String(v);
+}
+
+// -- the text grid: what the API reads and what the setter copies ---------------------
+function textOf(doc) {
+  const t = st.kinds[doc.type].frontend.clue_tokens;
+  const word = v => v === null ? t.empty : (t.values[String(v)] ?? String(v));
+  const rows = [];
+  for (let r = 0; r < doc.rows; r++)
+    rows.push(doc.clues.slice(r * doc.cols, (r + 1) * doc.cols).map(word).join(" "));
+  return `${doc.type} ${doc.rows}x${doc.cols}\n${rows.join("\n")}\n`;
+}
+
+function valueOf(token) {   // a clue token of the text grid as its value
+  const t = fe().clue_tokens;
+  if (token === t.empty) return null;
+  const hit = Object.entries(t.values).find(([, w]) => w === token);
+  return hit ? Number(hit[0]) : Number(token);
+}
+
+// -- the document and its history -------------------------------------------------------
+const docOf = p => ({ type: p.type, rows: p.rows, cols: p.cols, clues: [...p.clues] });
+const same = (a, b) => a.type === b.type && a.rows === b.rows && a.cols === b.cols &&
+  a.clues.every((v, i) => v === b.clues[i]);
+
+function commit(next, merge = false) {   // one undo step (merge: part of the last one)
+  if (same(next, st.doc)) return false;
+  if (!merge) { st.done.push(st.doc); st.undone = []; }
+  st.doc = next;
+  edited();
+  return true;
+}
+
+function setClue(i, v, merge = false) {
+  const clues = [...st.doc.clues];
+  clues[i] = v;
+  return commit({ ...st.doc, clues }, merge);
+}
+
+function undo() {
+  if (!st.done.length) return;
+  st.undone.push(st.doc); st.doc = st.done.pop(); st.typing = null; edited();
+}
+function redo() {
+  if (!st.undone.length) return;
+  st.done.push(st.doc); st.doc = st.undone.pop(); st.typing = null; edited();
+}
+
+function resize(rows, cols) {   // keep the clues that still fit, and still make sense
+  const next = { type: st.doc.type, rows, cols, clues: new Array(rows * cols).fill(null) };
+  for (let r = 0; r < Math.min(rows, st.doc.rows); r++)
+    for (let c = 0; c < Math.min(cols, st.doc.cols); c++) {
+      const v = st.doc.clues[r * st.doc.cols + c];
+      if (allowed(v, next)) next.clues[r * cols + c] = v;
+    }
+  commit(next);
+}
+
+function side(input) {
+  const n = Number(input.value);
+  if (Number.isInteger(n) && n >= MIN_SIDE && n <= MAX_SIDE) return n;
+  say(`A board has ${MIN_SIDE} to ${MAX_SIDE} rows and columns.`, "error");
+  return null;
+}
+
+function take(puzzle) {   // edit the puzzle on screen (an undo step when already editing)
+  const next = docOf(puzzle);
+  st.from = puzzle.url;
+  if (st.doc && st.editing) { commit(next); return; }
+  st.doc = next; st.done = []; st.undone = []; st.cursor = 0; st.typing = null;
+  st.analysis = null; st.error = null;
+  edited();
+}
+
+// After every edit: redraw, export, and ask for the verdict (debounced).
+function edited() {
+  const d = st.doc;
+  st.cursor = Math.min(st.cursor, d.rows * d.cols - 1);
+  st.seconds = SECONDS;
+  st.redundant = []; st.suggestion = null;
+  stopHelper();
+  say("");
+  $("rows").value = d.rows; $("cols").value = d.cols;
+  $("export-text").value = textOf(d);
+  $("export-text").rows = Math.min(d.rows + 1, 8);
+  $("studio-title").textContent = `${kind().title} ${d.rows}×${d.cols}`;
+  $("edit-undo").disabled = !st.done.length;
+  $("edit-redo").disabled = !st.undone.length;
+  syncEntry();
+  draw();
+  keep();
+  ask(DELAY);
+}
+
+// The document survives a reload: edits are not lost, and the editor reopens.
+const SAVED = "pencilbox:studio";
+function keep() {
+  try { localStorage.setItem(SAVED, JSON.stringify({ doc: st.doc, from: st.from, editing: st.editing })); }
+  catch { /* storage full or off: nothing kept */ }
+}
+function kept() {
+  try { return JSON.parse(localStorage.getItem(SAVED) || "null"); } catch { return null; }
+}
+
+// -- the verdict ------------------------------------------------------------------------
+const level = () => $("level").value || undefined;
+
+function ask(delay) {
+  const doc = st.doc, text = textOf(doc), box = $("verdict");
+  box.setAttribute("aria-busy", "true");
+  if (box.hidden) {   // nothing to show yet: say that the verdict is on its way
+    box.hidden = false; delete box.dataset.verdict;
+    box.replaceChildren("Looking for the verdict…");
+  }
+  $("export-url").dataset.stale = "1";
+  asked.run(async signal => {
+    try {
+      if (st.parsed?.text !== text) {
+        const p = await post("/api/parse", { puzzle: text, type: doc.type }, signal);
+        st.parsed = { text, puzzle: p };
+      }
+      $("export-url").value = st.parsed.puzzle.url;
+      delete $("export-url").dataset.stale;
+      const a = await post("/api/analyze",
+                           { puzzle: text, type: doc.type, level: level(), seconds: st.seconds }, signal);
+      if (signal.aborted) return;
+      if (a.verdict !== st.analysis?.verdict) st.view = a.verdict === "several" ? 0 : "clues";
+      st.analysis = a; st.error = null;
+    } catch (e) {
+      if (signal.aborted) return;
+      st.analysis = null; st.error = e;
+      if (e.status && e.status < 500) { $("export-url").value = ""; delete $("export-url").dataset.stale; }
+    }
+    $("verdict").setAttribute("aria-busy", "false");
+    verdict(); draw();
+  }, delay);
+}
+
+function verdict() {
+  if (!st.analysis && !st.error) return;
+  const a = st.analysis;
+  if (a && st.view !== "clues" && !a.solutions[st.view]) st.view = "clues";
+  showVerdict($("verdict"), a, {
+    levels: kind().levels, seconds: st.seconds, editing: true, view: st.view, error: st.error,
+    onView: v => { st.view = v; verdict(); draw(); },
+    onMore: s => { st.seconds = s; ask(0); },
+  });
+}
+
+// -- drawing ----------------------------------------------------------------------------
+function draw() {
+  if (!st.doc || !st.editing) return;
+  const d = st.doc, a = st.analysis, svg = $("edit-board");
+  const given = d.clues.map(givenToken);
+  let marks = given.map(g => g || null);
+  const answer = a && st.view !== "clues" ? a.solutions[st.view] : null;
+  if (answer) marks = answer.flatMap(row => row.split(/\s+/));
+  const at = ([r, c]) => r * d.cols + c;
+  render(svg, {
+    puzzle: { type: d.type, rows: d.rows, cols: d.cols, clues: d.clues, given },
+    frontend: fe(), marks, cursor: st.cursor, focused: st.focused,
+    hint: st.suggestion?.cell ? at(st.suggestion.cell) : null, premises: [],
+    errors: a?.verdict === "none" ? a.cells.map(at) : [], solved: false,
+  });
+  svg.dataset.view = answer ? `answer-${st.view + 1}` : "clues";
+  const cellEl = ([r, c]) => svg.querySelector(`.cell[data-r="${r}"][data-c="${c}"]`);
+  d.clues.forEach((v, i) => {
+    if (v !== null) cellEl([Math.floor(i / d.cols), i % d.cols]).dataset.clue = String(v);
+  });
+  for (const rc of a?.undecided || []) cellEl(rc)?.setAttribute("data-undecided", "1");
+  for (const rc of a?.differ || []) { cellEl(rc)?.setAttribute("data-differ", "1"); box(svg, rc, "hl-differ", 2); }
+  for (const rc of st.redundant) { cellEl(rc)?.setAttribute("data-redundant", "1"); box(svg, rc, "hl-redundant", 6); }
+}
+
+function box(svg, [r, c], cls, inset) {
+  const e = document.createElementNS(NS, "rect");
+  for (const [k, v] of Object.entries({ class: cls, x: c * S + inset, y: r * S + inset,
+                                        width: S - 2 * inset, height: S - 2 * inset, rx: 4 }))
+    e.setAttribute(k, v);
+  svg.appendChild(e);
+}
+
+function say(text, kind = "") {
+  const s = $("studio-status");
+  s.replaceChildren(text);
+  s.dataset.kind = kind;
+  return s;
+}
+
+// -- entering clues: pointer, keyboard, the clue box -----------------------------------------
+function cellAt(ev) {
+  const g = ev.target.closest?.(".cell");
+  if (g) return Number(g.dataset.r) * st.doc.cols + Number(g.dataset.c);
+  const svg = $("edit-board"), pt = svg.createSVGPoint();
+  pt.x = ev.clientX; pt.y = ev.clientY;
+  const q = pt.matrixTransform(svg.getScreenCTM().inverse());
+  const r = Math.floor(q.y / S), c = Math.floor(q.x / S);
+  return r >= 0 && c >= 0 && r < st.doc.rows && c < st.doc.cols ? r * st.doc.cols + c : null;
+}
+
+function onDown(ev) {
+  const i = cellAt(ev);
+  if (i === null) return;
+  ev.preventDefault();
+  $("edit-board").focus({ preventScroll: true });
+  st.cursor = i; st.typing = null;
+  if (clue().input === "cycle") {
+    if (!setClue(i, cycled(st.doc.clues[i], ev.button === 2 ? -1 : 1))) draw();
+  } else {
+    draw(); syncEntry();
+    if (ev.pointerType === "touch") $("clue-number").focus({ preventScroll: true });
+  }
+}
+
+function onKey(ev) {   // document, capture phase: while editing, the game's keys are off
+  if (!st.editing || !st.doc) return;
+  const tag = ev.target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  ev.stopPropagation();
+  if ((ev.ctrlKey || ev.metaKey) && !ev.altKey) {
+    const k = ev.key.toLowerCase();
+    if (k === "z" && !ev.shiftKey) { undo(); ev.preventDefault(); }
+    else if (k === "y" || (k === "z" && ev.shiftKey)) { redo(); ev.preventDefault(); }
+    return;
+  }
+  if (ev.target.id === "edit-board" && !ev.altKey && !ev.ctrlKey && !ev.metaKey) boardKey(ev);
+}
+
+function boardKey(ev) {
+  const d = st.doc, c = clue(), i = st.cursor, v = d.clues[i];
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[ev.key]) {
+    const [dr, dc] = moves[ev.key];
+    const r = Math.min(d.rows - 1, Math.max(0, Math.floor(i / d.cols) + dr));
+    const col = Math.min(d.cols - 1, Math.max(0, (i % d.cols) + dc));
+    st.cursor = r * d.cols + col; st.typing = null;
+    ev.preventDefault(); draw(); syncEntry(); return;
+  }
+  if (ev.key === "Delete" || ev.key === "Backspace") {
+    st.typing = null; setClue(i, null); ev.preventDefault(); return;
+  }
+  if (ev.key === "?" && c.blank) {
+    st.typing = null; setClue(i, c.blank.value); ev.preventDefault(); return;
+  }
+  if (c.input === "numbers" && /^[0-9]$/.test(ev.key)) {
+    const digit = Number(ev.key), more = st.typing === i;
+    const joined = more && v !== null && v >= 0 ? v * 10 + digit : null;
+    const next = joined !== null && allowed(joined) ? joined : digit;
+    if (allowed(next)) { setClue(i, next, more); st.typing = i; }
+    else say(`Clues here are ${rangeWords()}.`, "error");
+    ev.preventDefault(); return;
+  }
+  if (c.input === "cycle") {
+    if (ev.key === " " || ev.key === "Enter") {
+      setClue(i, cycled(v, ev.shiftKey ? -1 : 1)); ev.preventDefault(); return;
+    }
+    const t = fe().tokens.find(k => k.keys.includes(ev.key.toLowerCase()));
+    if (t && c.cycle.includes(t.value)) { setClue(i, t.value); ev.preventDefault(); }
+  }
+}
+
+function rangeWords() {
+  const c = clue();
+  const parts = [];
+  if (c.input === "cycle") parts.push(c.cycle.map(clueWord).join(" or "));
+  else { const [low, high] = numberRange(c.numbers, st.doc); parts.push(`numbers ${low}…${high}`); }
+  if (c.blank) parts.push(`"?" for a clue without a number`);
+  return parts.join(", ");
+}
+
+function syncEntry() {   // the clue box (for touch screens) follows the cursor
+  const c = clue(), v = st.doc.clues[st.cursor];
+  $("clue-entry").hidden = c.input !== "numbers";
+  $("clue-number").value = v === null ? "" : (c.blank && v === c.blank.value ? "?" : String(v));
+  $("clue-number").setAttribute("aria-label", `Clue at ${cellName([Math.floor(st.cursor / st.doc.cols), st.cursor % st.doc.cols])}`);
+  $("clue-blank").hidden = !c.blank;
+  $("clue-blank").textContent = c.blank ? (c.blank.text || "○") + " no number" : "";
+  const keys = c.input === "cycle"
+    ? `Click, or press ${fe().tokens.filter(t => c.cycle.includes(t.value)).map(t => `${t.keys[0].toUpperCase()} for ${t.phrase}`).join(", ")}` +
+      "; Space cycles, right click cycles back."
+    : `Type a number ${numberRange(c.numbers, st.doc).join("…")}` + (c.blank ? `, or ? for a clue without a number.` : ".");
+  $("clue-help").textContent = keys;
+}
+
+function entryChanged() {
+  const c = clue(), text = $("clue-number").value.trim();
+  const v = text === "" ? null : (text === "?" && c.blank ? c.blank.value : Number(text));
+  if (allowed(v)) setClue(st.cursor, v);
+  else { say(`Clues here are ${rangeWords()}.`, "error"); syncEntry(); }
+}
+
+// -- the helpers: each bounded by its budget and cancellable -----------------------------------
+const HELPERS = ["redundant", "suggest", "thin"];
+const LABELS = { redundant: "Redundant clues", suggest: "Suggest a clue", thin: "Thin" };
+
+function stopHelper() {
+  helping.cancel();
+  st.helper = null;
+  for (const h of HELPERS) { $(h).textContent = LABELS[h]; $(h).removeAttribute("aria-busy"); }
+}
+
+function helper(name) {
+  if (st.helper === name) { stopHelper(); say("Cancelled."); return; }
+  stopHelper();
+  st.helper = name;
+  $(name).textContent = "Cancel"; $(name).setAttribute("aria-busy", "true");
+  say(`Working (at most ${HELPER_SECONDS} s)…`);
+  const doc = st.doc;
+  helping.run(async signal => {
+    try {
+      const j = await post(`/api/${name}`, { puzzle: textOf(doc), type: doc.type, level: level(),
+                                            seconds: HELPER_SECONDS }, signal);
+      if (signal.aborted || doc !== st.doc) return;
+      stopHelper();
+      DONE[name](j, doc);
+    } catch (e) {
+      if (signal.aborted) return;
+      stopHelper();
+      say(e.message.charAt(0).toUpperCase() + e.message.slice(1) + ".", "error");
+    }
+  });
+}
+
+const DONE = {
+  redundant(j) {
+    const can = j.clues.filter(k => k.removable), open = j.clues.filter(k => k.removable === null);
+    st.redundant = can.map(k => k.cell);
+    const each = can.slice(0, 12).map(k => cellName(k.cell) +
+      (k.changes ? ` (grade becomes ${gradeText(k.grade, kind().levels)})` : "")).join(", ");
+    say(can.length
+      ? `${can.length} of ${j.clues.length} clues can go, one at a time, with the answer still unique ` +
+        `(marked): ${each}${can.length > 12 ? " …" : ""}.`
+      : `Every clue is needed: without any one of them the answer is no longer unique.`, "helper");
+    if (open.length) $("studio-status").append(` ${open.length} not settled within the budget.`);
+    draw();
+  },
+  suggest(j) {
+    if (!j.cell) {
+      say(j.complete ? "No single clue tells the two answers apart."
+                     : "No clue found within the budget; try again or add one by hand.", "helper");
+      return;
+    }
+    const v = valueOf(j.clue), after = j.after;
+    st.suggestion = { cell: j.cell, value: v };
+    const s = say(`Add ${clueWord(v)} at ${cellName(j.cell)}: the ${j.analysis.level} fixpoint then decides ` +
+                  `${j.decided} cells` + (after ? `, and the puzzle is ${after.verdict}` +
+                  (after.grade ? ` (grade ${gradeText(after.grade, kind().levels)})` : "") : "") + ". ", "helper");
+    const b = document.createElement("button");
+    b.type = "button"; b.id = "apply-suggestion"; b.textContent = "Add it";
+    b.addEventListener("click", () => {
+      const [r, c] = j.cell;
+      st.typing = null; st.cursor = r * st.doc.cols + c;
+      setClue(st.cursor, v);
+      say(`Added ${clueWord(v)} at ${cellName(j.cell)}.`);
+    });
+    s.append(b);
+    draw();
+  },
+  thin(j, doc) {
+    const gone = new Set(j.removed.map(([r, c]) => r * doc.cols + c));
+    const clues = doc.clues.map((v, i) => gone.has(i) ? null : v);
+    const a = j.analysis;
+    commit({ ...doc, clues });
+    say(`Removed ${j.removed.length} clue${j.removed.length === 1 ? "" : "s"} ` +
+        `(${j.clues_before} → ${j.clues_after}); still ${a.verdict}` +
+        (a.grade ? `, grade ${gradeText(a.grade, kind().levels)}` : "") + "." +
+        (j.complete ? "" : " The budget ran out first: press Thin again to go on.") + " Undo brings them back.", "helper");
+  },
+};
+
+// -- export and play --------------------------------------------------------------------------
+async function copy(id, what) {
+  const el = $(id);
+  try { await navigator.clipboard.writeText(el.value); say(`${what} copied.`); }
+  catch { el.focus(); el.select(); say(`Press Ctrl+C to copy the ${what.toLowerCase()}.`); }
+}
+
+async function play() {
+  const doc = st.doc;
+  try {
+    const p = await post("/api/parse", { puzzle: textOf(doc), type: doc.type });
+    st.from = p.url;
+    if (st.analysis && !st.error && $("verdict").getAttribute("aria-busy") !== "true")
+      st.play = { url: p.url, analysis: st.analysis, seconds: st.seconds };
+    setEditing(false, false);
+    document.dispatchEvent(new CustomEvent("puzzle-play", { detail: p }));
+  } catch (e) { say(`Not playable yet: ${e.message}.`, "error"); }
+}
+
+// -- play mode: an opened puzzle shows its verdict and grade too -------------------------------------
+function playVerdict(p, seconds = SECONDS) {
+  const box = $("verdict");
+  if (p.source !== "url") { playing.cancel(); box.hidden = true; delete box.dataset.verdict; return; }
+  const show = () => showVerdict(box, st.play.analysis, {
+    levels: st.kinds[p.type].levels, seconds: st.play.seconds, editing: false, error: st.play.error,
+    onMore: s => playVerdict(p, s),
+  });
+  if (st.play?.url === p.url && st.play.seconds >= seconds && (st.play.analysis || st.play.error)) {
+    box.setAttribute("aria-busy", "false"); show(); return;
+  }
+  box.setAttribute("aria-busy", "true");
+  playing.run(async signal => {
+    try {
+      const a = await post("/api/analyze", { puzzle: p.url, type: p.type, seconds }, signal);
+      st.play = { url: p.url, analysis: a, seconds };
+    } catch (e) {
+      if (signal.aborted) return;
+      st.play = { url: p.url, analysis: null, error: e, seconds };
+    }
+    if (signal.aborted || st.editing || st.shown?.url !== p.url) return;
+    box.setAttribute("aria-busy", "false");
+    show();
+  });
+}
+
+// -- the mode -------------------------------------------------------------------------------------
+function setEditing(on, back = true) {   // back: the game shows what it showed before
+  if (on && !st.shown) return;
+  st.editing = on;
+  document.body.dataset.mode = on ? "edit" : "play";
+  $("edit").setAttribute("aria-pressed", String(on));
+  $("board").inert = on;
+  if (!on && st.doc) keep();
+  if (on) {
+    playing.cancel();
+    $("verdict").hidden = true;
+    if (!st.doc || st.from !== st.shown.url) { st.doc = null; take(st.shown); }
+    else { edited(); ask(0); }
+    verdict();
+    $("edit-board").focus({ preventScroll: true });
+  } else {
+    asked.cancel(); stopHelper();
+    if (back) playVerdict(st.shown);
+  }
+}
+
+function shown(ev) {
+  const { puzzle, kind: k } = ev.detail, first = !st.shown;
+  st.shown = puzzle;
+  if (k) st.kinds[puzzle.type] = k;
+  const saved = first ? kept() : null;
+  // A reload shows the puzzle the editor was opened on: reopen the editor as it was.
+  if (saved?.editing && saved.from === puzzle.url && saved.doc?.type === puzzle.type) {
+    st.doc = saved.doc; st.from = puzzle.url;
+    setEditing(true);
+  } else if (st.editing) take(puzzle);
+  else playVerdict(puzzle);
+}
+
+function setup() {
+  document.addEventListener("puzzle-shown", shown);
+  document.addEventListener("keydown", onKey, true);
+  const svg = $("edit-board");
+  svg.addEventListener("pointerdown", onDown);
+  svg.addEventListener("contextmenu", ev => ev.preventDefault());
+  svg.addEventListener("focus", () => { st.focused = true; draw(); });
+  svg.addEventListener("blur", () => { st.focused = false; draw(); });
+  $("edit").addEventListener("click", () => setEditing(!st.editing));
+  $("edit-undo").addEventListener("click", undo);
+  $("edit-redo").addEventListener("click", redo);
+  $("play").addEventListener("click", play);
+  for (const id of ["rows", "cols"])
+    $(id).addEventListener("change", () => {
+      const rows = side($("rows")), cols = side($("cols"));
+      if (rows && cols) resize(rows, cols);
+      else { $("rows").value = st.doc.rows; $("cols").value = st.doc.cols; }
+    });
+  $("blank").addEventListener("click", () => {
+    const rows = side($("rows")), cols = side($("cols"));
+    if (rows && cols) commit({ type: st.doc.type, rows, cols, clues: new Array(rows * cols).fill(null) });
+  });
+  $("clue-number").addEventListener("change", entryChanged);
+  $("clue-blank").addEventListener("click", () => { setClue(st.cursor, clue().blank.value); });
+  $("clue-clear").addEventListener("click", () => { setClue(st.cursor, null); });
+  for (const h of HELPERS) $(h).addEventListener("click", () => helper(h));
+  $("level").addEventListener("change", () => { if (st.editing) ask(0); });
+  $("copy-url").addEventListener("click", () => copy("export-url", "URL"));
+  $("copy-text").addEventListener("click", () => copy("export-text", "Text grid"));
+  document.body.dataset.mode = "play";
+}
+
+setup();

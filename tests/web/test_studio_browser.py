@@ -1,0 +1,515 @@
+"""The setter's studio in headless Chromium: enter a puzzle by keyboard, see
+its verdict and grade, delete clues until it has two answers, export and
+reopen it; contradictions, an exhausted budget, the helpers, board sizes, a
+phone screen."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+import pencilbox
+from pencilbox.engine.kind import PuzzleKind
+
+from .conftest import ARTIFACTS, TEST_GRADES
+
+pytestmark = pytest.mark.browser
+
+Cell = tuple[int, int]
+
+
+def idle(page: Any) -> None:
+    page.wait_for_function("!document.body.dataset.busy")
+
+
+def settle(page: Any) -> str:
+    """The verdict once the latest request has answered."""
+    page.wait_for_function(
+        """() => { const v = document.getElementById('verdict');
+                   return !v.hidden && v.getAttribute('aria-busy') === 'false'
+                          && v.dataset.verdict; }"""
+    )
+    return str(page.get_attribute("#verdict", "data-verdict"))
+
+
+def start(page: Any, name: str) -> None:
+    """The app with a dealt board of the type on screen."""
+    page.goto(page.base + "/")
+    page.wait_for_selector("body[data-ready]")
+    idle(page)
+    page.select_option("#puzzle-type", name)
+    idle(page)
+
+
+def edit_blank(page: Any, name: str, rows: int, cols: int) -> None:
+    start(page, name)
+    if page.get_attribute("#edit", "aria-pressed") != "true":  # a reload reopens the editor
+        page.click("#edit")
+    assert page.get_attribute("#edit", "aria-pressed") == "true"
+    page.fill("#rows", str(rows))
+    page.fill("#cols", str(cols))
+    page.click("#blank")
+    settle(page)
+    assert page.locator("#edit-board .cell").count() == rows * cols
+    assert page.locator("#edit-board .cell[data-clue]").count() == 0
+    page.focus("#edit-board")
+    for _ in range(rows + cols):  # to r1c1, whatever the cursor was
+        page.keyboard.press("ArrowUp")
+        page.keyboard.press("ArrowLeft")
+
+
+def go(page: Any, at: Cell, to: Cell) -> Cell:
+    """Arrow keys from cell ``at`` to cell ``to``."""
+    dr, dc = to[0] - at[0], to[1] - at[1]
+    for _ in range(abs(dr)):
+        page.keyboard.press("ArrowDown" if dr > 0 else "ArrowUp")
+    for _ in range(abs(dc)):
+        page.keyboard.press("ArrowRight" if dc > 0 else "ArrowLeft")
+    return to
+
+
+def keys_for(kind: PuzzleKind, value: int) -> str:
+    """What a setter types for a clue value, read from the kind's descriptor."""
+    fe = kind.frontend
+    assert fe is not None
+    if fe.clue.blank is not None and value == -1:
+        return "?"
+    if fe.clue.input == "cycle":
+        return next(t.keys[0] for t in fe.tokens if t.value == value)
+    return str(value)
+
+
+def enter(page: Any, kind: PuzzleKind, clues: dict[Cell, int]) -> Cell:
+    """Type the clues cell by cell, moving with the arrows from r1c1."""
+    at = (0, 0)
+    for cell in sorted(clues):
+        at = go(page, at, cell)
+        page.keyboard.type(keys_for(kind, clues[cell]))
+    return at
+
+
+def board_clues(page: Any) -> dict[Cell, int]:
+    out = {}
+    for e in page.locator("#edit-board .cell[data-clue]").all():
+        out[(int(e.get_attribute("data-r")), int(e.get_attribute("data-c")))] = int(
+            e.get_attribute("data-clue")
+        )
+    return out
+
+
+def cells_with(page: Any, attr: str) -> set[Cell]:
+    return {
+        (int(e.get_attribute("data-r")), int(e.get_attribute("data-c")))
+        for e in page.locator(f'#edit-board .cell[{attr}="1"]').all()
+    }
+
+
+def shown_answer(page: Any, kind: PuzzleKind, rows: int, cols: int) -> list[int]:
+    """The answer on the studio's board, as the kind's values."""
+    fe = kind.frontend
+    assert fe is not None
+    values = []
+    for r in range(rows):
+        for c in range(cols):
+            s = page.get_attribute(f'#edit-board .cell[data-r="{r}"][data-c="{c}"]', "data-state")
+            if fe.input == "cycle":
+                values.append(next(t.value for t in fe.tokens if t.name == s))
+            else:
+                assert fe.numbers is not None
+                values.append(int(s) - fe.numbers.low)
+    return values
+
+
+def dealt(page: Any, name: str) -> dict[str, Any]:
+    """A unique 6×6 board of the test bank, with the grade the bank gave it."""
+    q = f"type={name}&size=6&grade={TEST_GRADES[name]}&index=0"
+    r = page.request.get(f"{page.base}/api/puzzle?{q}")
+    assert r.ok
+    board: dict[str, Any] = r.json()
+    assert board["source"] == "bank"
+    return board
+
+
+@pytest.mark.parametrize("name", ["yinyang", "cave", "kurotto", "numbrix"])
+def test_enter_by_keyboard_unique_export_reopen_then_several(page: Any, name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    board = dealt(page, name)
+    clues = {divmod(i, 6): v for i, v in enumerate(board["clues"]) if v is not None}
+    edit_blank(page, name, 6, 6)
+    enter(page, kind, clues)
+    assert settle(page) == "unique", page.inner_text("#verdict")
+    assert board_clues(page) == clues
+    assert page.inner_text("#verdict .grade") == board["grade"]
+    levels = list(kind.levels)
+
+    # The chosen level's fixpoint: below the grade it leaves cells open (shaded).
+    page.select_option("#level", levels[0])
+    settle(page)
+    open_cells = cells_with(page, "data-undecided")
+    assert bool(open_cells) == (board["grade"] != levels[0])
+    page.select_option("#level", board["grade"])
+    settle(page)
+    assert cells_with(page, "data-undecided") == set()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"web-studio-{name}-unique.png"))
+
+    # The exported URL opens again, in the Open URL box, to the same puzzle.
+    url = page.input_value("#export-url")
+    assert url == board["url"]
+    text = page.input_value("#export-text")
+    assert kind.parse(text).clues == tuple(board["clues"])
+    page.click("#edit")
+    assert page.get_attribute("#edit", "aria-pressed") == "false"
+    page.fill("#url", url)
+    page.click("#open")
+    idle(page)
+    assert settle(page) == "unique"  # an opened puzzle shows its verdict in play mode
+    assert board["grade"] in page.inner_text("#verdict")
+    assert page.locator("#board .cell[data-given]").count() == len(clues)
+    share = page.get_attribute("#share", "href")
+    page.fill("#url", page.evaluate("s => new URL(s, location.href).href", share))
+    page.click("#open")
+    idle(page)
+    assert page.get_attribute("#share", "href") == share
+    page.click("#edit")
+    settle(page)
+    assert board_clues(page) == clues
+    assert page.input_value("#export-url") == url
+
+    # Delete clues until a second answer appears.
+    page.focus("#edit-board")
+    for _ in range(12):
+        page.keyboard.press("ArrowUp")
+        page.keyboard.press("ArrowLeft")
+    at, verdict, removed = (0, 0), "unique", 0
+    for cell in sorted(clues):
+        at = go(page, at, cell)
+        page.keyboard.press("Delete" if removed % 2 else "Backspace")
+        removed += 1
+        verdict = settle(page)
+        assert verdict in ("unique", "several")
+        if verdict == "several":
+            break
+    assert verdict == "several"
+    assert len(board_clues(page)) == len(clues) - removed
+    differ = cells_with(page, "data-differ")
+    assert differ
+    puzzle = kind.parse(page.input_value("#export-text"))
+    answers = []
+    for k in (1, 2):
+        page.click(f"#show-answer-{k}")
+        assert page.get_attribute("#edit-board", "data-view") == f"answer-{k}"
+        answers.append(shown_answer(page, kind, 6, 6))
+        assert kind.validate(puzzle, answers[-1]) == []
+        assert cells_with(page, "data-differ") == differ
+    assert {divmod(i, 6) for i in range(36) if answers[0][i] != answers[1][i]} == differ
+    page.screenshot(path=str(ARTIFACTS / f"web-studio-{name}-several.png"))
+
+    # Undo and redo cover the edits.
+    page.focus("#edit-board")
+    page.keyboard.press("Control+z")
+    assert settle(page) == "unique"
+    assert len(board_clues(page)) == len(clues) - removed + 1
+    page.keyboard.press("Control+y")
+    assert settle(page) == "several"
+
+    # Play this: the game plays the edited puzzle, its verdict shown at once.
+    page.click("#play")
+    page.wait_for_selector('#edit[aria-pressed="false"]')
+    idle(page)
+    assert page.locator("#board .cell[data-given]").count() == len(clues) - removed
+    assert settle(page) == "several"
+    page.screenshot(path=str(ARTIFACTS / f"web-studio-{name}-play.png"))
+
+
+@pytest.mark.parametrize(
+    ("name", "rows", "clues", "cells"),
+    [
+        ("yinyang", 2, {(0, 0): 0, (0, 1): 0, (1, 0): 0, (1, 1): 0}, 4),
+        ("cave", 3, {(0, 0): 1, (0, 2): 1}, 2),
+    ],
+)
+def test_contradicting_clues_show_why_and_where(
+    page: Any, name: str, rows: int, clues: dict[Cell, int], cells: int
+) -> None:
+    kind = pencilbox.puzzle(name)
+    edit_blank(page, name, rows, rows)
+    enter(page, kind, clues)
+    assert settle(page) == "none"
+    words = page.inner_text("#verdict")
+    assert "No answer" in words and "contradict" in words
+    assert page.locator("#edit-board .hl-error").count() == cells
+    named = [f"r{r + 1}c{c + 1}" for r, c in sorted(clues)]
+    assert all(n in words for n in named[:cells])
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"web-studio-{name}-none.png"))
+
+
+def test_an_exhausted_budget_says_unknown_and_offers_more(page: Any) -> None:
+    kind = pencilbox.puzzle("yinyang")
+    board = dealt(page, "yinyang")
+    edit_blank(page, "yinyang", 6, 6)
+    asked: list[float] = []
+
+    def tiny_first(route: Any) -> None:
+        body = json.loads(route.request.post_data)
+        asked.append(body["seconds"])
+        if len(asked) == 1:
+            body["seconds"] = 1e-6  # a budget no analysis fits in
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/api/analyze", tiny_first)
+    clues = {divmod(i, 6): v for i, v in enumerate(board["clues"]) if v is not None}
+    first = min(clues)
+    go(page, (0, 0), first)
+    page.keyboard.type(keys_for(kind, clues[first]))
+    assert settle(page) == "unknown"
+    assert "budget" in page.inner_text("#verdict")
+    assert page.inner_text("#more") == "Spend 4 s"
+    page.click("#more")
+    assert settle(page) in ("unique", "several")
+    assert asked == [2, 4]
+
+
+ABORTS = """
+window.aborted = [];
+const fetched = window.fetch;
+window.fetch = (what, init) => {
+  const sent = fetched(what, init);
+  let pending = true;
+  sent.then(() => { pending = false; }, () => { pending = false; });
+  init?.signal?.addEventListener("abort", () => {
+    if (pending) window.aborted.push(String(what));
+  });
+  return sent;
+};
+"""
+"""Records the page's fetches cancelled (by their AbortController) before they answered."""
+
+
+def test_a_busy_server_is_said_and_asked_again(page: Any) -> None:
+    kind = pencilbox.puzzle("yinyang")
+    edit_blank(page, "yinyang", 4, 4)
+    busy = {"left": 1}
+
+    def once_busy(route: Any) -> None:
+        if busy["left"]:
+            busy["left"] -= 1
+            route.fulfill(status=503, json={"error": "the solver is busy; try again in a moment"})
+        else:
+            route.continue_()
+
+    page.route("**/api/analyze", once_busy)
+    page.keyboard.type(keys_for(kind, 0))
+    assert settle(page) == "error"
+    assert "busy" in page.inner_text("#verdict")
+    page.click("#again")
+    assert settle(page) == "several"
+
+
+def test_a_newer_edit_aborts_the_older_request(page: Any) -> None:
+    kind = pencilbox.puzzle("yinyang")
+    page.add_init_script(ABORTS)
+    edit_blank(page, "yinyang", 5, 5)
+    held: list[Any] = []
+
+    def hold_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # never answered
+
+    page.route("**/api/analyze", hold_first)
+    page.keyboard.type(keys_for(kind, 0))
+    page.wait_for_timeout(600)  # past the debounce: the first request is out, and held
+    assert len(held) == 1
+    assert page.get_attribute("#verdict", "aria-busy") == "true"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.type(keys_for(kind, 1))
+    assert settle(page) == "several"
+    assert page.evaluate("window.aborted") == ["/api/analyze"]
+    assert board_clues(page) == {(0, 0): 0, (0, 1): 1}
+    page.unroute("**/api/analyze")
+
+
+def test_quick_edits_ask_once(page: Any) -> None:
+    edit_blank(page, "numbrix", 4, 4)
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/api/analyze") else None)
+    page.keyboard.type("16")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.type("1")
+    assert settle(page) in ("several", "unique")
+    assert len(sent) < 3  # three edits, typed faster than the debounce
+    assert board_clues(page) == {(0, 0): 16, (0, 1): 1}
+
+
+def test_helpers_redundant_thin_suggest_and_cancel(page: Any) -> None:
+    kind = pencilbox.puzzle("cave")
+    board = dealt(page, "cave")
+    clues = {divmod(i, 6): v for i, v in enumerate(board["clues"]) if v is not None}
+    page.add_init_script(ABORTS)
+    start(page, "cave")
+    page.fill("#url", board["url"])
+    page.click("#open")
+    idle(page)
+    page.click("#edit")
+    assert settle(page) == "unique"
+    assert board_clues(page) == clues
+
+    page.click("#redundant")
+    assert page.inner_text("#redundant") == "Cancel"
+    page.wait_for_selector("#redundant:not([aria-busy])")
+    marked = cells_with(page, "data-redundant")
+    assert marked <= set(clues)
+    words = page.inner_text("#studio-status")
+    assert (f"{len(marked)} of {len(clues)} clues can go" in words) if marked else "needed" in words
+
+    page.select_option("#level", board["grade"])
+    page.click("#thin")
+    page.wait_for_selector("#thin:not([aria-busy])")
+    assert "Removed" in page.inner_text("#studio-status")
+    assert settle(page) == "unique"
+    levels = list(kind.levels)
+    assert levels.index(page.inner_text("#verdict .grade")) <= levels.index(board["grade"])
+    left = board_clues(page)
+    assert set(left) <= set(clues) and len(left) <= len(clues)
+    if len(left) < len(clues):
+        page.click("#edit-undo")
+        settle(page)
+        assert board_clues(page) == clues
+
+    # Thin, held on its way, and cancelled: the request is aborted, the button comes back.
+    held: list[Any] = []
+    page.route("**/api/thin", lambda route: held.append(route))
+    page.click("#thin")
+    page.wait_for_function("document.getElementById('thin').textContent === 'Cancel'")
+    page.wait_for_timeout(300)
+    assert len(held) == 1
+    page.click("#thin")
+    assert page.inner_text("#thin") == "Thin"
+    assert page.inner_text("#studio-status") == "Cancelled."
+    page.wait_for_function("window.aborted.includes('/api/thin')")
+    page.unroute("**/api/thin")
+
+    # Several answers: the suggested clue, applied, is one of the first answer's.
+    page.focus("#edit-board")
+    at, verdict = (0, 0), "unique"
+    for _ in range(12):
+        page.keyboard.press("ArrowUp")
+        page.keyboard.press("ArrowLeft")
+    for cell in sorted(board_clues(page)):
+        at = go(page, at, cell)
+        page.keyboard.press("Delete")
+        verdict = settle(page)
+        if verdict == "several":
+            break
+    assert verdict == "several"
+    before = board_clues(page)
+    page.click("#suggest")
+    page.wait_for_selector("#suggest:not([aria-busy])")
+    page.click("#apply-suggestion")
+    after = board_clues(page)
+    assert set(after) - set(before) and len(after) == len(before) + 1
+    assert settle(page) in ("unique", "several")
+
+
+def test_copy_buttons_copy_the_url_and_the_text_grid(page: Any) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=page.base)
+    edit_blank(page, "yinyang", 3, 4)
+    page.keyboard.type("w")
+    settle(page)
+    url, text = page.input_value("#export-url"), page.input_value("#export-text")
+    assert url.startswith("https://puzz.link/p?") and text.splitlines()[1] == "o . . ."
+    page.click("#copy-url")
+    assert page.inner_text("#studio-status") == "URL copied."
+    assert page.evaluate("navigator.clipboard.readText()") == url
+    page.click("#copy-text")
+    assert page.evaluate("navigator.clipboard.readText()") == text
+
+
+def test_a_reload_keeps_the_editor_and_its_clues(page: Any) -> None:
+    edit_blank(page, "kurotto", 3, 5)
+    page.keyboard.type("7")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.type("?")
+    settle(page)
+    url = page.input_value("#export-url")
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.get_attribute("#edit", "aria-pressed") == "true"
+    settle(page)
+    assert board_clues(page) == {(0, 0): 7, (1, 0): -1}
+    assert page.input_value("#export-url") == url
+    # A link to another puzzle opens that puzzle to play, not the old edit.
+    page.goto(page.base + "/?p=" + quote("https://puzz.link/p?yinyang/6/6/0qia2408lci8"))
+    page.wait_for_selector("body[data-ready]")
+    assert page.get_attribute("#edit", "aria-pressed") == "false"
+    assert page.input_value("#puzzle-type") == "yinyang"
+
+
+def test_boards_from_two_by_two_to_thirty_either_way(page: Any) -> None:
+    edit_blank(page, "kurotto", 2, 30)
+    assert page.get_attribute("#edit-board", "aria-colcount") == "30"
+    page.fill("#rows", "30")
+    page.fill("#cols", "2")
+    page.click("#blank")
+    settle(page)
+    assert page.locator("#edit-board .cell").count() == 60
+    assert page.get_attribute("#edit-board", "aria-rowcount") == "30"
+    page.fill("#rows", "31")
+    page.press("#rows", "Enter")
+    assert "2 to 30" in page.inner_text("#studio-status")
+    assert page.input_value("#rows") == "30"
+    page.fill("#cols", "1")
+    page.click("#blank")
+    assert page.locator("#edit-board .cell").count() == 60
+    # a clue too big for the board is refused, one that fits is kept on resizing
+    page.focus("#edit-board")
+    page.keyboard.type("59")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.type("?")
+    assert board_clues(page) == {(0, 0): 59, (0, 1): -1}
+    page.fill("#rows", "3")
+    page.press("#rows", "Enter")
+    assert board_clues(page) == {(0, 1): -1}  # 59 is past 3×2 − 1
+    page.focus("#edit-board")
+    page.keyboard.press("Control+z")
+    assert board_clues(page) == {(0, 0): 59, (0, 1): -1}
+
+
+def test_phone_screen_edits_by_touch(browser: Any, server: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.base = server
+    try:
+        edit_blank(page, "yinyang", 5, 5)
+        page.tap('#edit-board .cell[data-r="0"][data-c="0"]')
+        page.tap('#edit-board .cell[data-r="1"][data-c="1"]')
+        page.tap('#edit-board .cell[data-r="1"][data-c="1"]')
+        assert board_clues(page) == {(0, 0): 0, (1, 1): 1}
+        settle(page)
+        box = page.locator("#edit-board").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "web-studio-phone.png"), full_page=True)
+
+        edit_blank(page, "cave", 4, 4)
+        page.tap('#edit-board .cell[data-r="2"][data-c="1"]')
+        page.fill("#clue-number", "3")
+        page.press("#clue-number", "Enter")
+        page.tap('#edit-board .cell[data-r="0"][data-c="3"]')
+        page.tap("#clue-blank")
+        assert board_clues(page) == {(2, 1): 3, (0, 3): -1}
+        settle(page)
+        page.screenshot(path=str(ARTIFACTS / "web-studio-phone-numbers.png"), full_page=True)
+    finally:
+        context.close()
+    assert not errors, errors
