@@ -237,7 +237,7 @@ def test_a_10x10_url_sets_the_size(page: Any) -> None:
     open_url(page, blank_url("yinyang", 10, 10))
     assert page.locator(".cell").count() == 100
     assert page.input_value("#size") == "10"
-    assert page.input_value("#cols") == ""
+    assert page.input_value("#size-cols") == ""
 
 
 def test_a_blank_board_says_it_is_not_unique(page: Any) -> None:
@@ -319,7 +319,7 @@ def test_rows_and_columns_are_numbered(page: Any) -> None:
 def test_a_rectangular_board_can_be_dealt(page: Any) -> None:
     open_board(page, "yinyang")
     page.select_option("#size", "4")
-    page.select_option("#cols", "5")
+    page.select_option("#size-cols", "5")
     page.click("#new")
     idle(page)
     assert page.get_attribute("#board", "aria-rowcount") == "4"

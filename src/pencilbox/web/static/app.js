@@ -118,14 +118,14 @@ function fillLevels(type, want) {
 }
 
 function markSizes(type, shown) {   // the rows × columns on offer; say which the bank holds
-  extras.sizes($("size"), $("cols"), game.kinds[type]?.bank_sizes || [], shown);
+  extras.sizes($("size"), $("size-cols"), game.kinds[type]?.bank_sizes || [], shown);
 }
 
 async function newPuzzle() {
   say("Dealing a board…");
   try {
     const q = new URLSearchParams({ type: $("puzzle-type").value, size: $("size").value,
-                                    cols: $("cols").value || $("size").value, grade: $("level").value });
+                                    cols: $("size-cols").value || $("size").value, grade: $("level").value });
     const p = await call("/api/puzzle?" + q);
     store.removeItem("pencilbox:board:" + p.url);
     load(p, p.note || (p.source === "bank" ? `${extras.article(p.grade)} ${p.grade} board from the bank.` : ""));

@@ -222,8 +222,8 @@ export function wire(game, app) {
     app.typeDigit(key);
     $("board").focus({ preventScroll: true });
   });
-  $("cols").addEventListener("change", () => {
-    sizes($("size"), $("cols"), game.kinds[$("puzzle-type").value]?.bank_sizes || []);
+  $("size-cols").addEventListener("change", () => {
+    sizes($("size"), $("size-cols"), game.kinds[$("puzzle-type").value]?.bank_sizes || []);
   });
 }
 
