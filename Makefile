@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: serve test bench lint clean
+.PHONY: serve test bench load lint clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,9 @@ test: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks
+
+load: $(VENV)/.installed-test
+	$(BIN)/python -m benchmarks load
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks

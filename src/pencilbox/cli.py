@@ -16,9 +16,11 @@ from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
 import pencilbox
+from pencilbox import arguments
 from pencilbox.bank import cli as bank_cli
 from pencilbox.engine.grid import check_size
 from pencilbox.engine.kind import Counted, HintResult, Puzzle, PuzzleKind
+from pencilbox.engine.ladder import Status
 from pencilbox.engine.search import DEFAULT_BUDGET
 from pencilbox.errors import NoSolution, ParseError, PuzzleError
 from pencilbox.formats.puzzlink import looks_like_url
@@ -28,6 +30,9 @@ from pencilbox.render import cli as render_cli
 from pencilbox.studio import cli as studio_cli
 
 EXIT_USAGE = 2
+DEFAULT_SECONDS = 60.0
+"""How long solve, count, hint, grade and gapcheck work on one puzzle unless
+``--seconds`` says otherwise; each says so when it stopped early."""
 
 
 class UsageError(PuzzleError):
@@ -146,24 +151,24 @@ def _each(
 
 def cmd_solve(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
-        s = kind.solve(p, level=args.level)
-        return {
+        s = kind.solve(p, level=args.level, seconds=args.seconds)
+        out: dict[str, Any] = {
             "status": s.status.value,
             "level": s.level,
             "grid": kind.state_rows(s.cands, p.cols),
             "decided": s.decided,
         }
+        if s.status is Status.STOPPED:
+            out["seconds"] = args.seconds
+        return out
 
     return _each(args, one)
 
 
 def cmd_count(args: argparse.Namespace) -> list[dict[str, Any]]:
-    if args.limit < 1:
-        raise ParseError("--limit must be at least 1")
-
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
         if args.brute:
-            c = kind.brute_count(p, limit=args.limit, budget=args.budget)
+            c = kind.brute_count(p, limit=args.limit, budget=args.budget, seconds=args.seconds)
         else:
             c = kind.count(
                 p, limit=args.limit, level=args.level, budget=args.budget, seconds=args.seconds
@@ -185,15 +190,16 @@ def cmd_census(args: argparse.Namespace) -> list[dict[str, Any]]:
 def cmd_hint(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
         marks = kind.parse_marks(read_source(args.marks), p) if args.marks else None
-        return hint_json(kind, p, kind.hint(p, marks, level=args.level))
+        return hint_json(kind, p, kind.hint(p, marks, level=args.level, seconds=args.seconds))
 
     return _each(args, one)
 
 
 def cmd_grade(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
-        g = kind.grade(p, budget=args.budget)
-        out: dict[str, Any] = {"grade": g.grade, "unique": g.unique}
+        g = kind.grade(p, budget=args.budget, seconds=args.seconds)
+        # Cut short, the search knows nothing of uniqueness: null, not false.
+        out: dict[str, Any] = {"grade": g.grade, "unique": g.unique if g.complete else None}
         if not g.complete:
             out["complete"] = False
         return out
@@ -203,7 +209,7 @@ def cmd_grade(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def cmd_gapcheck(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
-        return dict(vars(kind.gapcheck(p, budget=args.budget)))
+        return dict(vars(kind.gapcheck(p, budget=args.budget, seconds=args.seconds)))
 
     return _each(args, one)
 
@@ -211,7 +217,7 @@ def cmd_gapcheck(args: argparse.Namespace) -> list[dict[str, Any]]:
 def cmd_serve(args: argparse.Namespace) -> list[dict[str, Any]]:
     from pencilbox.web.app import serve
 
-    serve(host=args.host, port=args.port)
+    serve(host=args.host, port=args.port, allowed_hosts=args.allow_host or ())
     return []
 
 
@@ -236,11 +242,16 @@ def render_text(command: str, obj: dict[str, Any]) -> str:
             ]
         )
     if command == "solve":
-        return "\n".join(
-            [*obj["grid"], f"; {obj['status']} at {obj['level']}, {obj['decided']} cells decided"]
-        )
+        if obj["status"] == "stopped":
+            tail = (
+                f"; stopped at {obj['seconds']:g} s before the {obj['level']} fixpoint, "
+                f"{obj['decided']} cells decided (allow more with --seconds)"
+            )
+        else:
+            tail = f"; {obj['status']} at {obj['level']}, {obj['decided']} cells decided"
+        return "\n".join([*obj["grid"], tail])
     if command == "count":
-        more = "" if obj["complete"] else " (budget ran out: at least)"
+        more = "" if obj["complete"] else " (stopped early by --budget or --seconds: at least)"
         head = (
             f"solutions: {obj['solutions']}{more}; guesses {obj['guesses']}; "
             f"engine {obj['engine']}" + (f" at {obj['level']}" if obj["level"] else "")
@@ -258,6 +269,13 @@ def render_text(command: str, obj: dict[str, Any]) -> str:
     if command == "analyze":
         return studio_cli.render(obj)
     if command == "grade":
+        if obj["grade"] == "unknown":
+            return "grade: unknown (the fixpoints stopped at --seconds before finishing)"
+        if obj["unique"] is None:
+            return (
+                f"grade: {obj['grade']} (uniqueness unknown: the search stopped early; "
+                "allow more with --budget or --seconds)"
+            )
         return f"grade: {obj['grade']} ({'unique' if obj['unique'] else 'not unique'})"
     return json.dumps(obj)
 
@@ -269,7 +287,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def command(name: str, helptext: str, fn: Callable[..., Any]) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=helptext, description=helptext)
+        # "resolve": a command may redefine a shared option (its own --seconds).
+        p = sub.add_parser(name, help=helptext, description=helptext, conflict_handler="resolve")
         p.add_argument("--json", action="store_true", help="machine-readable output")
         p.set_defaults(fn=fn)
         return p
@@ -281,23 +300,35 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--size", type=int, required=True, help="rows (and columns unless --cols)")
     g.add_argument("--cols", type=int)
     g.add_argument("--density", type=float, default=0.5, help="share of clues revealed")
-    g.add_argument("--seed", type=int)
-    g.add_argument("--count", type=int, default=1, help="how many puzzles (seeds seed..)")
+    g.add_argument("--seed", type=arguments.bounded_int(0, 2**62, "a seed"))
+    g.add_argument(
+        "--count",
+        type=arguments.bounded_int(1, 100_000, "a count"),
+        default=1,
+        help="how many puzzles (seeds seed..)",
+    )
 
     def puzzle_command(name: str, helptext: str, fn: Callable[..., Any]) -> argparse.ArgumentParser:
         p = command(name, helptext, fn)
         p.add_argument("type")
         p.add_argument("file", help="a text grid file, a URL, a file of many, or - for stdin")
-        p.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="search node budget")
+        p.add_argument(
+            "--budget", type=arguments.budget, default=DEFAULT_BUDGET, help="search node budget"
+        )
+        p.add_argument(
+            "--seconds",
+            type=arguments.seconds,
+            default=DEFAULT_SECONDS,
+            help=f"stop the work on each puzzle after this long (default {DEFAULT_SECONDS:g})",
+        )
         return p
 
     s = puzzle_command("solve", "propagate the ladder to a fixpoint (no guessing)", cmd_solve)
     s.add_argument("--level")
     c = puzzle_command("count", "count solutions by search (or --brute)", cmd_count)
     c.add_argument("--level")
-    c.add_argument("--limit", type=int, default=2)
+    c.add_argument("--limit", type=arguments.bounded_int(1, 10**6, "a limit"), default=2)
     c.add_argument("--brute", action="store_true", help="use the independent brute force")
-    c.add_argument("--seconds", type=float, help="deadline for the search")
     h = puzzle_command("hint", "the next cell a level proves, with its reason", cmd_hint)
     h.add_argument("--level")
     h.add_argument("--marks", help="the player's current grid ('?' for empty cells)")
@@ -322,8 +353,14 @@ def build_parser() -> argparse.ArgumentParser:
     render_cli.add_render_command(sub)
 
     sv = command("serve", "start the web app", cmd_serve)
-    sv.add_argument("--host", default="127.0.0.1")
-    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    sv.add_argument(
+        "--allow-host",
+        action="append",
+        metavar="NAME",
+        help="a Host name to answer besides localhost, 127.0.0.1, [::1] and --host (repeatable)",
+    )
+    sv.add_argument("--port", type=arguments.bounded_int(0, 65535, "a port"), default=8000)
     return parser
 
 
@@ -369,6 +406,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except RecursionError:
         return _fail("the input is too large to process", as_json)
+    except MemoryError:
+        return _fail("out of memory: the input is too large to process", as_json)
     return 0
 
 

@@ -33,5 +33,14 @@ class BudgetExceeded(PuzzleError):
     """A search that ran out of its node budget or deadline."""
 
 
+class Stopped(BudgetExceeded):
+    """Work (a fixpoint, a probe pass, a search) stopped at its deadline.
+
+    The engine raises it from :meth:`pencilbox.engine.ladder.Ladder.propagate`;
+    every caller turns it into an honest outcome (a count that is not
+    complete, a fixpoint or hint that says it stopped) or a clear error.
+    """
+
+
 class UnknownLevel(PuzzleError):
     """A ladder level the puzzle does not have."""

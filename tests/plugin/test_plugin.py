@@ -99,7 +99,7 @@ def test_command_line(
 
 
 def test_web_api(tally: Tally) -> None:
-    client = TestClient(create_app(bank_path=None))
+    client = TestClient(create_app(bank_path=None), base_url="http://localhost")
     listed = {p["type"]: p for p in client.get("/api/puzzles").json()}
     descriptor = listed["tally"]["frontend"]
     assert descriptor["input"] == "cycle" and descriptor["solved"] == tally.solved_message

@@ -95,6 +95,11 @@ def page(browser: object, server: str) -> Iterator[object]:
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
+    # The Content-Security-Policy stays on: anything it blocks fails the test.
+    pg.on(
+        "console",
+        lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None,
+    )
     pg.base = server  # type: ignore[attr-defined]
     yield pg
     context.close()

@@ -18,7 +18,7 @@ CAVE_URL = "https://puzz.link/p?cave/6/6/g3q2h3jbj3i3i2g"
 
 @pytest.fixture(scope="module")
 def client(bank_file: Path) -> TestClient:
-    return TestClient(create_app(bank_file))
+    return TestClient(create_app(bank_file), base_url="http://localhost")
 
 
 def blank(n: int = 6) -> list[str]:
@@ -184,6 +184,6 @@ def test_oversized_bodies_are_refused(client: TestClient) -> None:
 
 
 def test_missing_bank_falls_back(tmp_path: Path) -> None:
-    c = TestClient(create_app(tmp_path / "none.sqlite"))
+    c = TestClient(create_app(tmp_path / "none.sqlite"), base_url="http://localhost")
     j = c.get("/api/puzzle", params={"type": "cave", "size": 5, "grade": "bridge"}).json()
     assert j["source"] == "generated"

@@ -59,7 +59,7 @@ def endpoints() -> set[tuple[str, str]]:
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app(None))
+    return TestClient(create_app(None), base_url="http://localhost")
 
 
 def test_docs_reference_only_the_apps_own_assets(client: TestClient) -> None:
@@ -113,6 +113,11 @@ def test_docs_draw_every_endpoint_with_no_network(browser: Any, server: str) -> 
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # The app's Content-Security-Policy stays on: anything it blocks fails the test.
+    page.on(
+        "console",
+        lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None,
+    )
     try:
         page.goto(server + "/docs")
         page.wait_for_selector(".opblock", timeout=20_000)

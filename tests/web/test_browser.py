@@ -14,7 +14,8 @@ YINYANG_SOLVED = "Solved! The frontier between the colors is one unbroken curve,
 
 
 def idle(page: Any) -> None:
-    page.wait_for_function("!document.body.dataset.busy")
+    # A selector, not wait_for_function: the page's CSP forbids eval.
+    page.wait_for_selector("body:not([data-busy])", state="attached")
 
 
 def open_board(page: Any, name: str) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from playwright.sync_api import expect
 
 import pencilbox
 from pencilbox.engine.kind import PuzzleKind
@@ -22,15 +23,15 @@ Cell = tuple[int, int]
 
 
 def idle(page: Any) -> None:
-    page.wait_for_function("!document.body.dataset.busy")
+    # Selectors, not wait_for_function: the page's CSP forbids eval.
+    page.wait_for_selector("body:not([data-busy])", state="attached")
 
 
 def settle(page: Any) -> str:
     """The verdict once the latest request has answered."""
-    page.wait_for_function(
-        """() => { const v = document.getElementById('verdict');
-                   return !v.hidden && v.getAttribute('aria-busy') === 'false'
-                          && v.dataset.verdict; }"""
+    page.wait_for_selector(
+        '#verdict:not([hidden])[aria-busy="false"][data-verdict]:not([data-verdict=""])',
+        state="attached",
     )
     return str(page.get_attribute("#verdict", "data-verdict"))
 
@@ -386,13 +387,17 @@ def test_helpers_redundant_thin_suggest_and_cancel(page: Any) -> None:
     held: list[Any] = []
     page.route("**/api/thin", lambda route: held.append(route))
     page.click("#thin")
-    page.wait_for_function("document.getElementById('thin').textContent === 'Cancel'")
+    expect(page.locator("#thin")).to_have_text("Cancel")
     page.wait_for_timeout(300)
     assert len(held) == 1
     page.click("#thin")
     assert page.inner_text("#thin") == "Thin"
     assert page.inner_text("#studio-status") == "Cancelled."
-    page.wait_for_function("window.aborted.includes('/api/thin')")
+    for _ in range(100):
+        if "/api/thin" in page.evaluate("window.aborted"):
+            break
+        page.wait_for_timeout(50)
+    assert "/api/thin" in page.evaluate("window.aborted")
     page.unroute("**/api/thin")
 
     # Several answers: the suggested clue, applied, is one of the first answer's.

@@ -11,15 +11,23 @@ the grade is exact and proves the board unique; the first attempt that
 passes gives the task's board. Workers compute, the calling process alone
 writes, one transaction per finished task; a resumed build runs only the
 tasks the bank has not recorded.
+
+Stopping: SIGTERM and Ctrl-C (SIGINT) stop a local build at once: the
+boards already finished are recorded, the workers are killed, and the
+build raises KeyboardInterrupt. Workers ignore SIGINT (the builder decides)
+and die with the builder, even when it is killed outright (SIGKILL).
 """
 
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
+import queue
 import random
+import signal
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +36,7 @@ import pencilbox
 from pencilbox.bank.grading import bank_grades, has_exact_grade, prove_unique, thin
 from pencilbox.bank.store import Bank
 from pencilbox.errors import PuzzleError
+from pencilbox.processes import start_pool_worker
 
 GENERATOR = f"pencilbox {pencilbox.__version__} thin/1"
 """Written with every board: the code that made it (bump when boards change)."""
@@ -158,16 +167,62 @@ def plan(
 
 
 # -- executors -----------------------------------------------------------------------
+@contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """Inside the block, SIGTERM raises KeyboardInterrupt (as Ctrl-C does)."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def run_local(tasks: list[Task], workers: int) -> Iterator[Outcome]:
-    """Outcomes as they finish, on a local process pool (inline for one worker)."""
+    """Outcomes as they finish, on a local process pool (inline for one worker).
+
+    Interrupted (Ctrl-C, or SIGTERM inside :func:`terminate_as_interrupt`),
+    it first yields the outcomes already finished, then kills the workers
+    and lets the interrupt through.
+    """
     if workers <= 1:
         for t in tasks:
             yield make_board(t)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(make_board, t) for t in tasks]
-        for f in as_completed(futures):
-            yield f.result()
+    import os
+
+    finished: queue.Queue[Outcome] = queue.Queue()
+    failed: queue.Queue[BaseException] = queue.Queue()
+    pool = multiprocessing.get_context("fork").Pool(
+        workers, initializer=start_pool_worker, initargs=(os.getpid(),)
+    )
+    try:
+        for t in tasks:
+            pool.apply_async(make_board, (t,), callback=finished.put, error_callback=failed.put)
+        for _ in range(len(tasks)):
+            while True:
+                if not failed.empty():
+                    raise failed.get()
+                try:
+                    outcome = finished.get(timeout=0.2)
+                except queue.Empty:
+                    continue
+                break
+            yield outcome
+    except KeyboardInterrupt:
+        while not finished.empty():  # keep what finished before the interrupt
+            yield finished.get()
+        raise
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 def run_dask(tasks: list[Task], scheduler: Any) -> Iterator[Outcome]:
@@ -242,7 +297,7 @@ def build(
         for rows, cols in sizes
         for grade in shelf_grades(name, grade_list)
     ]  # bad input fails here
-    with Bank(db, writable=True) as bank:
+    with Bank(db, writable=True) as bank, terminate_as_interrupt():
         while tasks := plan(bank, types, sizes, per_grade, grade_list, attempts, max_tasks):
             outcomes = (
                 run_dask(tasks, scheduler) if scheduler is not None else run_local(tasks, workers)

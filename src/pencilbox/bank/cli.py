@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pencilbox
+from pencilbox import arguments
 from pencilbox.bank.build import DEFAULT_ATTEMPTS, Outcome, build, parse_sizes
 from pencilbox.bank.store import SHIPPED, Bank, Board
 from pencilbox.errors import PuzzleError
@@ -187,18 +188,25 @@ def add_bank_commands(subparsers: Any) -> argparse.ArgumentParser:
     )
     b.add_argument("--type", required=True, help="puzzle type(s), comma-separated, or all")
     b.add_argument("--sizes", required=True, help="board sizes, e.g. 6,8,10 or 6x8")
-    b.add_argument("--per-grade", type=int, required=True, help="boards per type, size, grade")
+    b.add_argument(
+        "--per-grade",
+        type=arguments.bounded_int(0, 100_000, "a board count"),
+        required=True,
+        help="boards per type, size, grade",
+    )
     b.add_argument("--grades", help="only these grades (comma-separated)")
     b.add_argument(
         "--attempts",
-        type=int,
+        type=arguments.bounded_int(1, 100_000, "an attempt count"),
         default=DEFAULT_ATTEMPTS,
         help="seeds a board may try before its task gives up",
     )
     b.add_argument(
-        "--max-tasks", type=int, help="tasks a shelf may run in all (default: 3 x --per-grade)"
+        "--max-tasks",
+        type=arguments.bounded_int(1, 10**7, "a task count"),
+        help="tasks a shelf may run in all (default: 3 x --per-grade)",
     )
-    b.add_argument("--workers", type=int, default=1, help="local worker processes")
+    b.add_argument("--workers", type=arguments.workers, default=1, help="local worker processes")
     b.add_argument("--scheduler", help="Dask scheduler address (needs pencilbox[dask])")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     ls = command(
@@ -206,7 +214,7 @@ def add_bank_commands(subparsers: Any) -> argparse.ArgumentParser:
     )
     ls.add_argument("--type")
     sh = command("show", "one board with its answer", cmd_show, reading)
-    sh.add_argument("id", type=int)
+    sh.add_argument("id", type=arguments.bounded_int(0, 2**62, "a board id"))
     ex = command(
         "export", "every board (filtered) as text grids or puzz.link URLs", cmd_export, reading
     )

@@ -26,6 +26,9 @@ from pencilbox.engine.ladder import OutOfTime, Status
 from pencilbox.engine.ladder import deadline as time_limit
 from pencilbox.engine.state import single_value
 
+PROVE_SECONDS = 120.0
+"""The longest a uniqueness proof may search; a board whose proof takes
+longer is not proved (so not stored), and its task tries the next seed."""
 BRUTE_CELLS = 36
 """The independent brute force re-proves boards of at most this many cells (6×6)."""
 
@@ -144,20 +147,23 @@ class Proof:
     reason: str = ""
 
 
-def prove_unique(kind: PuzzleKind, p: Puzzle, answer: Values) -> Proof:
+def prove_unique(
+    kind: PuzzleKind, p: Puzzle, answer: Values, seconds: float = PROVE_SECONDS
+) -> Proof:
     """Prove ``p`` has exactly one solution, ``answer``.
 
-    The counting search must finish and find one solution, equal to
-    ``answer``; on boards of at most :data:`BRUTE_CELLS` cells the
-    independent brute force must agree.
+    The counting search must finish (within its node budget and
+    ``seconds``) and find one solution, equal to ``answer``; on boards of at
+    most :data:`BRUTE_CELLS` cells the independent brute force must agree.
     """
-    c = kind.count(p, limit=2)
+    c = kind.count(p, limit=2, seconds=seconds)
     if not (c.complete and c.solutions == 1):
         return Proof(
             False,
             c.nodes,
             False,
-            f"search: {c.solutions} solutions, {'complete' if c.complete else 'budget ran out'}",
+            f"search: {c.solutions} solutions, "
+            f"{'complete' if c.complete else 'budget or time ran out'}",
         )
     if c.first != tuple(answer):
         return Proof(False, c.nodes, False, "search found another answer")

@@ -39,7 +39,7 @@ from pencilbox.engine.results import (
     Values,
 )
 from pencilbox.engine.state import Mask, State, single_value
-from pencilbox.errors import ContradictoryClues, NoSolution, ParseError
+from pencilbox.errors import ContradictoryClues, NoSolution, ParseError, Stopped
 from pencilbox.verdict import Violation
 
 Verdict = Literal["unique", "several", "unknown"]
@@ -185,9 +185,18 @@ class PuzzleKind:
         """Rule violations of an answer ([] when it is a solution; None = empty)."""
         return self.checker.validate(p, solution)
 
-    def brute_count(self, p: Puzzle, limit: int | None = 2, budget: int | None = None) -> Counted:
-        """Solutions by the independent brute force (no guesses: it enumerates)."""
-        found, complete, nodes, first = self.brute.brute_count(p, limit, budget)
+    def brute_count(
+        self,
+        p: Puzzle,
+        limit: int | None = 2,
+        budget: int | None = None,
+        seconds: float | None = None,
+    ) -> Counted:
+        """Solutions by the independent brute force (no guesses: it enumerates);
+        not complete when ``budget`` nodes or ``seconds`` run out."""
+        deadline = deadline_in(seconds)
+        bounds = (budget,) if deadline is None else (budget, deadline)  # older brutes: no deadline
+        found, complete, nodes, first = self.brute.brute_count(p, limit, *bounds)
         return Counted(found, complete, 0, nodes, "brute", None, first)
 
     def census(self, rows: int, cols: int, cycles: bool = False) -> int:
@@ -199,15 +208,23 @@ class PuzzleKind:
         counted = self.brute_count(empty, limit=None)
         return counted.solutions
 
-    def gapcheck(self, p: Puzzle, budget: int | None = None) -> GapCheck:
+    def gapcheck(
+        self, p: Puzzle, budget: int | None = None, seconds: float | None = None
+    ) -> GapCheck:
         """Does probe finish ``p``? If not, count its solutions (up to 2) with
-        the independent brute force, within ``budget`` nodes (None: no cap)."""
-        solved = self.solve(p)
+        the independent brute force, within ``budget`` nodes (None: no cap).
+        Everything stops after ``seconds``; then ``complete`` is false (and
+        ``status`` "stopped" when probe's fixpoint itself did not finish)."""
+        deadline = deadline_in(seconds)
+        solved = self.solve(p, seconds=seconds)
+        if solved.status is Status.STOPPED:
+            return GapCheck(False, 0, False, 0, solved.status.value, "probe")
         if solved.status is Status.SOLVED:
             return GapCheck(True, 1, True, 0, solved.status.value, "probe")
         if solved.status is Status.CONTRADICTION:
             return GapCheck(True, 0, True, 0, solved.status.value, "probe")
-        found, complete, nodes, _ = self.brute.brute_count(p, 2, budget)
+        bounds = (budget,) if deadline is None else (budget, deadline)
+        found, complete, nodes, _ = self.brute.brute_count(p, 2, *bounds)
         return GapCheck(False, found, complete, nodes, solved.status.value, "brute")
 
     # -- optional abilities (defaults: the puzzle has none) ------------------------------
@@ -255,13 +272,24 @@ class PuzzleKind:
                 f"the clues contradict each other: {outcome.contradiction.reason}"
             )
 
-    def solve(self, p: Puzzle, level: int | str | None = None, narrate: bool = False) -> Solved:
+    def solve(
+        self,
+        p: Puzzle,
+        level: int | str | None = None,
+        narrate: bool = False,
+        seconds: float | None = None,
+    ) -> Solved:
+        """The fixpoint at ``level``; status STOPPED (with the cells decided so
+        far) when it takes longer than ``seconds``."""
         lv = self.ladder.level_index(level)
         s = self.start(p)
         if narrate:
             s.trace = []
-        outcome = self.ladder.propagate(s, lv)
-        return Solved(outcome.status, self.levels[lv], tuple(s.cands), tuple(s.trace or ()))
+        try:
+            status = self.ladder.propagate(s, lv, deadline=deadline_in(seconds)).status
+        except Stopped:
+            status = Status.STOPPED
+        return Solved(status, self.levels[lv], tuple(s.cands), tuple(s.trace or ()))
 
     def count(
         self,
@@ -272,7 +300,7 @@ class PuzzleKind:
         seconds: float | None = None,
     ) -> Counted:
         lv = self.ladder.level_index(level)
-        deadline = time.monotonic() + seconds if seconds is not None else None
+        deadline = deadline_in(seconds)
         c = search.count(self.ladder, self.start(p), lv, limit, budget, deadline)
         first = tuple(single_value(m) for m in c.first) if c.first is not None else None
         level_name = self.levels[lv]
@@ -282,10 +310,13 @@ class PuzzleKind:
         self, p: Puzzle, budget: int = search.DEFAULT_BUDGET, seconds: float | None = None
     ) -> Values | None:
         """The answer if the puzzle has exactly one (None otherwise or unknown)."""
-        solved = self.solve(p)
+        deadline = deadline_in(seconds)
+        solved = self.solve(p, seconds=seconds)
         if solved.status is Status.SOLVED:
             return tuple(single_value(m) for m in solved.cands)
-        c = self.count(p, limit=2, budget=budget, seconds=seconds)
+        if solved.status is Status.STOPPED:
+            return None
+        c = self.count(p, limit=2, budget=budget, seconds=seconds_left(deadline))
         return c.first if c.complete and c.solutions == 1 else None
 
     def marked_state(self, p: Puzzle, marks: Marks | None) -> tuple[State, tuple[Cell, ...]]:
@@ -312,13 +343,19 @@ class PuzzleKind:
         solution: Values | None = None,
         seconds: float | None = 10.0,
     ) -> HintResult:
-        """The next cell the ladder proves at ``level`` from the player's marks."""
+        """The next cell the ladder proves at ``level`` from the player's marks.
+
+        All of it (finding the answer to name wrong marks, the hint, the
+        search for a higher level to suggest) stops after ``seconds``: then
+        the status is "stopped"."""
         lv = self.ladder.level_index(level)
         name = self.levels[lv]
+        deadline = deadline_in(seconds)
         s, clash = self.marked_state(p, marks)
         if marks is not None and any(v is not None for v in marks):
-            if solution is None:
-                solution = self.solution(p, seconds=seconds)
+            if solution is None:  # at most half the time goes to finding the answer
+                half = None if seconds is None else seconds / 2
+                solution = self.solution(p, seconds=half)
             if solution is not None:
                 wrong = tuple(c for c, v in enumerate(marks) if v is not None and v != solution[c])
                 clash = tuple(sorted(set(clash) | set(wrong)))
@@ -331,7 +368,10 @@ class PuzzleKind:
                 reason=f"these marks cannot be right: {cells}{more}",
                 wrong=clash,
             )
-        h = search.hint(self.ladder, s, lv)
+        try:
+            h = search.hint(self.ladder, s, lv, deadline)
+        except Stopped:
+            return HintResult("stopped", name, reason=stopped_reason(seconds, "proving a cell"))
         if h.deduction is not None:
             d = h.deduction
             return HintResult(
@@ -349,7 +389,16 @@ class PuzzleKind:
                 premises=why.premises if why else (),
             )
         for higher in range(lv + 1, len(self.levels)):
-            if search.hint(self.ladder, s, higher).deduction is not None:
+            try:
+                proved = search.hint(self.ladder, s, higher, deadline).deduction is not None
+            except Stopped:
+                return HintResult(
+                    "stalled",
+                    name,
+                    reason=f"{name} proves nothing more here; the search for a higher "
+                    f"level stopped at {seconds:g} s",
+                )
+            if proved:
                 return HintResult(
                     "stalled",
                     name,
@@ -363,20 +412,41 @@ class PuzzleKind:
     def grade(
         self, p: Puzzle, budget: int = search.DEFAULT_BUDGET, seconds: float | None = None
     ) -> Graded:
-        """The lowest level that solves ``p`` without guessing, or "beyond".
+        """The lowest level that solves ``p`` without guessing, or "beyond";
+        "unknown" (not complete) when a fixpoint runs past ``seconds``.
 
-        Beyond the ladder, a search within ``budget`` nodes (and ``seconds``)
-        tells whether the answer is unique; ``complete`` is false when it ran out.
+        Beyond the ladder, a search within ``budget`` nodes (and the rest of
+        ``seconds``) tells whether the answer is unique; ``complete`` is false
+        when it ran out.
         """
-        level, status = search.grade(self.ladder, self.start(p))
+        deadline = deadline_in(seconds)
+        try:
+            level, status = search.grade(self.ladder, self.start(p), deadline)
+        except Stopped:
+            return Graded("unknown", False, complete=False)
         if level is not None:
             return Graded(self.levels[level], True)
         if status is Status.CONTRADICTION:
             raise NoSolution("the puzzle has no solution")
-        c = self.count(p, limit=2, budget=budget, seconds=seconds)
+        c = self.count(p, limit=2, budget=budget, seconds=seconds_left(deadline))
         if c.complete and c.solutions == 0:
             raise NoSolution("the puzzle has no solution")
         return Graded("beyond", c.complete and c.solutions == 1, c.complete, c.guesses)
+
+
+def deadline_in(seconds: float | None) -> float | None:
+    """The ``time.monotonic()`` instant ``seconds`` from now (None: no deadline)."""
+    return None if seconds is None else time.monotonic() + seconds
+
+
+def seconds_left(deadline: float | None) -> float | None:
+    """Seconds until ``deadline`` (never negative; None: no deadline)."""
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+
+def stopped_reason(seconds: float | None, what: str) -> str:
+    limit = f"{seconds:g} s" if seconds is not None else "its deadline"
+    return f"stopped at {limit} before {what}; allow more time to finish"
 
 
 def reveal_cells(answer: Sequence[int], density: float, rng: random.Random) -> list[int | None]:

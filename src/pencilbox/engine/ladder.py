@@ -7,6 +7,11 @@ again from the cheapest after any progress, until nothing changes. The top
 level of every ladder is the generic ``probe`` rung: assume one candidate,
 propagate with the rules below, and drop the candidate if that alone
 contradicts.
+
+Propagation is bounded in time as well: given a deadline (or running on a
+state that carries one), it checks the clock before every rule it applies,
+and probe's trials inherit the deadline, so a fixpoint raises
+:class:`~pencilbox.errors.Stopped` soon after its time is up.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from pencilbox.engine.state import (
     State,
     values_of,
 )
-from pencilbox.errors import BudgetExceeded, UnknownLevel
+from pencilbox.errors import BudgetExceeded, Stopped, UnknownLevel
 
 RuleFn = Callable[[State], Result]
 
@@ -50,6 +55,9 @@ class Status(Enum):
     SOLVED = "solved"
     STALLED = "stalled"
     CONTRADICTION = "contradiction"
+    STOPPED = "stopped"
+    """The deadline passed before the fixpoint (never returned by propagate,
+    which raises :class:`Stopped`; callers report it with this status)."""
 
 
 @dataclass(frozen=True)
@@ -201,13 +209,20 @@ class Ladder:
         level: int,
         stop: Callable[[Deduction], bool] | None = None,
         without: str | None = None,
+        deadline: float | None = None,
     ) -> Outcome:
         """Run the rules up to ``level`` to a fixpoint, changing ``state``.
 
         ``stop`` (narrated states only) ends the run after the first deduction
-        it accepts. ``without`` leaves one rule out (ablation). Raises
-        :class:`OutOfTime` when a :func:`deadline` in force has passed.
+        it accepts. ``without`` leaves one rule out (ablation). ``deadline``
+        (a ``time.monotonic()`` instant) is stored on ``state``; when the
+        state's deadline passes, the run raises :class:`Stopped`, leaving
+        ``state`` with the sound deductions made so far. Raises
+        :class:`OutOfTime` when a :func:`deadline` block in force has passed.
         """
+        if deadline is not None:
+            state.deadline = deadline
+        deadline = state.deadline
         limit = _LIMIT.get()
         rules = self._upto[level]
         if without is not None:
@@ -222,6 +237,8 @@ class Ladder:
             if quiet[i] == state.version:
                 i += 1
                 continue
+            if deadline is not None and time.monotonic() > deadline:
+                raise Stopped("the work stopped at its deadline")
             if limit is not None and limit.passed():
                 raise OutOfTime("the time budget ran out")
             result = rule.apply(state)

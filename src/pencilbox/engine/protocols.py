@@ -55,7 +55,12 @@ class BruteForce(Protocol):
     """The independent ``brute`` module: (solutions, complete, nodes, first)."""
 
     def brute_count(
-        self, puzzle: Puzzle, limit: int | None = 2, budget: int | None = None, /
+        self,
+        puzzle: Puzzle,
+        limit: int | None = 2,
+        budget: int | None = None,
+        deadline: float | None = None,
+        /,
     ) -> tuple[int, bool, int, Values | None]: ...
 
 

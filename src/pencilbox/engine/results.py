@@ -67,9 +67,10 @@ class Counted:
 class HintResult:
     """The next proved cell, or why there is none.
 
-    ``status`` is "hint", "solved", "stalled" or "contradiction". A stalled
-    hint names ``suggest``, the lowest level that can prove something, if any;
-    a contradiction lists the player's ``wrong`` marks when the answer is known.
+    ``status`` is "hint", "solved", "stalled", "contradiction" or "stopped"
+    (the deadline passed first). A stalled hint names ``suggest``, the lowest
+    level that can prove something, if any; a contradiction lists the
+    player's ``wrong`` marks when the answer is known.
     """
 
     status: str
@@ -85,7 +86,9 @@ class HintResult:
 
 @dataclass(frozen=True)
 class Graded:
-    """The lowest level whose fixpoint solves the puzzle, or "beyond"."""
+    """The lowest level whose fixpoint solves the puzzle, "beyond", or
+    "unknown" when a fixpoint stopped at the deadline. ``complete`` is false
+    when the work was cut short: then ``unique`` is unknown (and False)."""
 
     grade: str
     unique: bool

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pencilbox.engine.grid import Bits, cells_of
 from pencilbox.engine.ladder import Ladder, Outcome, Status
 from pencilbox.engine.state import Deduction, Mask, State
+from pencilbox.errors import Stopped
 
 DEFAULT_BUDGET = 200_000
 
@@ -107,7 +108,11 @@ class _Search:
                 self.stopped = True
                 return sum(f.total for f in frames), first, EVERY
             self.nodes += 1
-            found, conflict, solved = self.visit(s, frames, limit)
+            try:
+                found, conflict, solved = self.visit(s, frames, limit)
+            except Stopped:  # the deadline passed inside a fixpoint
+                self.stopped = True
+                return sum(f.total for f in frames), first, EVERY
             if solved is None and found < 0:
                 s = frames[-1].next_child()
                 continue
@@ -270,6 +275,7 @@ def count(
     root = state.copy()
     root.focus = -1
     root.depth = 0
+    root.deadline = deadline
     if getattr(state.board, "exact_premises", False):
         root.why = [0] * len(root.cands)
     solutions, first, _ = run.run(root, limit)
@@ -288,26 +294,30 @@ class Hint:
     outcome: Outcome | None = None
 
 
-def hint(ladder: Ladder, state: State, level: int) -> Hint:
+def hint(ladder: Ladder, state: State, level: int, deadline: float | None = None) -> Hint:
     """The first deduction at ``level`` that decides a cell of ``state``.
 
     ``state`` is narrated on a copy; the caller's state is untouched.
+    Raises :class:`~pencilbox.errors.Stopped` when ``deadline`` passes first.
     """
     narrated = State(state.board, state.cands[:], [], state.scratch)
+    narrated.deadline = deadline
     outcome = ladder.propagate(narrated, level, stop=lambda d: d.decides)
     if outcome.stopped is not None:
         return Hint(Status.STALLED, outcome.stopped, outcome)
     return Hint(outcome.status, None, outcome)
 
 
-def grade(ladder: Ladder, state: State) -> tuple[int | None, Status]:
+def grade(ladder: Ladder, state: State, deadline: float | None = None) -> tuple[int | None, Status]:
     """The lowest level whose fixpoint solves ``state`` (None: beyond).
 
     Also returns the status at the top level, which tells a contradiction
-    (no solution) from a stall (beyond the ladder).
+    (no solution) from a stall (beyond the ladder). Raises
+    :class:`~pencilbox.errors.Stopped` when ``deadline`` passes first.
     """
     status = Status.STALLED
     s = state.copy()
+    s.deadline = deadline
     for level in range(len(ladder.levels)):
         # Every rule is sound, so a level may start from the fixpoint below it.
         status = ladder.propagate(s, level).status

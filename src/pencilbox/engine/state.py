@@ -100,6 +100,10 @@ class State:
     cell, the bitmask of the guesses its deductions rest on (bit ``d``: the
     guess at depth ``d``; bit 0: a probe's assumption); ``depth`` counts the
     guesses made above this state.
+
+    ``deadline`` (a ``time.monotonic()`` instant, or None) is when work on
+    this state must stop; copies inherit it, so probe trials and search
+    branches stop on time too.
     """
 
     __slots__ = (
@@ -112,6 +116,7 @@ class State:
         "probes",
         "why",
         "depth",
+        "deadline",
     )
 
     def __init__(
@@ -131,6 +136,7 @@ class State:
         self.probes: Any = None
         self.why: list[int] | None = None
         self.depth = 0
+        self.deadline: float | None = None
 
     def copy(self) -> State:
         """A silent copy (no trace) for probes and search branches."""
@@ -138,6 +144,7 @@ class State:
         if self.why is not None:
             out.why = self.why[:]
         out.depth = self.depth
+        out.deadline = self.deadline
         return out
 
     @property

@@ -13,6 +13,7 @@ import warnings
 from dataclasses import dataclass
 
 from pencilbox.errors import ParseError
+from pencilbox.formats.numbers import is_number, read_number, shown
 
 HOST = "https://puzz.link/p?"
 _PREFIX = re.compile(
@@ -49,7 +50,9 @@ def parse_frame(url: str) -> Frame:
     rest = text[m.end() :] if m else text
     parts = rest.split("/")
     if len(parts) < 3:
-        raise ParseError(f"not a puzzle URL (expected TYPE/COLS/ROWS/BODY): {url.strip()!r}")
+        raise ParseError(
+            f"not a puzzle URL (expected TYPE/COLS/ROWS/BODY): {shown(url.strip(), 60)}"
+        )
     kind = parts[0]
     for suffix in ("_edit", "_play"):
         if kind.endswith(suffix):
@@ -59,9 +62,10 @@ def parse_frame(url: str) -> Frame:
     if parts and parts[0].startswith("v:"):
         variant = True
         parts = parts[1:]
-    if len(parts) < 2 or not parts[0].isdigit() or not parts[1].isdigit():
-        raise ParseError(f"puzzle URL has no COLS/ROWS after the type: {url.strip()!r}")
-    cols, rows = int(parts[0]), int(parts[1])
+    if len(parts) < 2 or not is_number(parts[0]) or not is_number(parts[1]):
+        raise ParseError(f"puzzle URL has no COLS/ROWS after the type: {shown(url.strip(), 60)}")
+    cols, rows = read_number(parts[0]), read_number(parts[1])
+    assert cols is not None and rows is not None
     body = "/".join(parts[2:])
     if variant:
         warnings.warn(

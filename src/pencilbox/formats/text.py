@@ -17,7 +17,7 @@ from pencilbox.engine.state import Mask, single_value
 from pencilbox.errors import ParseError
 from pencilbox.formats.puzzlink import looks_like_url
 
-_HEADER = re.compile(r"^([A-Za-z][\w-]*)\s+(\d+)\s*[xX×]\s*(\d+)\s*$")
+_HEADER = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*)\s+([0-9]{1,7})\s*[xX×]\s*([0-9]{1,7})\s*$")
 
 
 def split_rows(text: str, kind: str) -> list[list[str]]:

@@ -17,6 +17,7 @@ import sys
 import time
 from typing import Any
 
+from pencilbox import arguments
 from pencilbox.engine import registry
 from pencilbox.errors import ParseError
 from pencilbox.measure import pool, sweeps
@@ -219,11 +220,21 @@ def add_measure_commands(subparsers: Any) -> argparse.ArgumentParser:
     m.add_argument(
         "what", nargs="?", help=f"one of {', '.join(CORE)}, or one of the puzzle's own studies"
     )
-    m.add_argument("--boards", type=int, default=300, help="boards per point")
-    m.add_argument("--seed", type=int, default=1, help="first seed (boards use seed, seed+1…)")
+    m.add_argument(
+        "--boards",
+        type=arguments.bounded_int(1, 10**6, "a board count"),
+        default=300,
+        help="boards per point",
+    )
+    m.add_argument(
+        "--seed",
+        type=arguments.bounded_int(0, 2**62, "a seed"),
+        default=1,
+        help="first seed (boards use seed, seed+1…)",
+    )
     m.add_argument(
         "--workers",
-        type=int,
+        type=arguments.workers,
         default=os.cpu_count() or 1,
         help="worker processes (1: in this process)",
     )
@@ -237,7 +248,9 @@ def add_measure_commands(subparsers: Any) -> argparse.ArgumentParser:
     )
     m.add_argument("--densities", help="comma-separated densities (density)")
     m.add_argument("--printed", help="printed-number counts (survival)")
-    m.add_argument("--budget", type=int, default=COUNT_BUDGET, help="search node budget")
+    m.add_argument(
+        "--budget", type=arguments.budget, default=COUNT_BUDGET, help="search node budget"
+    )
     m.add_argument("--quiet", action="store_true", help="no progress bar")
     m.add_argument(
         "--scheduler",

@@ -9,6 +9,7 @@ different executor).
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -16,6 +17,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from pencilbox.errors import PuzzleError
+from pencilbox.processes import start_pool_worker
 
 T = TypeVar("T")
 _client: Any = None
@@ -85,7 +87,9 @@ def run(
                 results[i] = fn(*t)
                 bar.update(1)
             return results
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(
+            max_workers=workers, initializer=start_pool_worker, initargs=(os.getpid(),)
+        ) as pool:
             pending = {pool.submit(fn, *t): i for i, t in enumerate(tasks)}
             for f in as_completed(pending):
                 results[pending[f]] = f.result()

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pencilbox
+from pencilbox import arguments
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
 from pencilbox.errors import NoSolution, ParseError
@@ -40,6 +41,8 @@ def grade_text(kind: PuzzleKind, p: Puzzle, budget: int, seconds: float) -> str:
         g = kind.grade(p, budget=budget, seconds=seconds)
     except NoSolution:
         return "no solution"
+    if g.grade == "unknown":
+        return "not graded in time"
     if g.grade != "beyond":
         return g.grade
     if not g.complete:
@@ -182,11 +185,14 @@ def add_render_command(subparsers: Any) -> argparse.ArgumentParser:
     )
     r.add_argument("--no-grade", action="store_true", help="skip grading (shows grade ?)")
     r.add_argument(
-        "--budget", type=int, default=RENDER_BUDGET, help="search node budget per puzzle"
+        "--budget",
+        type=arguments.budget,
+        default=RENDER_BUDGET,
+        help="search node budget per puzzle",
     )
     r.add_argument(
         "--seconds",
-        type=float,
+        type=arguments.seconds,
         default=RENDER_SECONDS,
         help="deadline of each search (grade, answer) per puzzle",
     )

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pencilbox
+from pencilbox import arguments
 from pencilbox.errors import ParseError
 from pencilbox.studio import helpers
 from pencilbox.studio.analyze import DEFAULT_SECONDS, analysis_json, analyze
@@ -26,7 +27,7 @@ def add_analyze_command(sub: Any) -> None:
     p.add_argument("--level", help="the level whose undecided cells are reported (default: top)")
     p.add_argument(
         "--seconds",
-        type=float,
+        type=arguments.seconds,
         default=DEFAULT_SECONDS,
         help=f"time budget per puzzle (default {DEFAULT_SECONDS:g})",
     )

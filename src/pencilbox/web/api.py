@@ -2,37 +2,38 @@
 
 Puzzles travel as their URL (puzz.link, or pencilbox's own ``TYPE/C/R/body``)
 or as a text grid; the player's marks travel as rows of answer tokens with
-``?`` for an undecided cell (the CLI's text format). Every solver call runs
-in a worker thread under a deadline, on boards no larger than
-:data:`MAX_SIDE`, and the searches run under node budgets, so no request can
-hang the server.
+``?`` for an undecided cell (the CLI's text format). Every solver call
+(hint, solve, generating a board the bank lacks) runs as a job of
+:mod:`pencilbox.web.jobs` in a worker process of the app's
+:class:`~pencilbox.web.workers.SolverPool`, which kills it when its deadline
+passes; boards are no larger than :data:`MAX_SIDE`. The cheap endpoints
+(types, parse, check, dealing from the bank, whose boards carry their
+answers) never wait for a worker.
 """
 
 from __future__ import annotations
 
-import asyncio
-import os
 import random
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 import pencilbox
 from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
-from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import single_value
-from pencilbox.errors import BudgetExceeded, ParseError, PuzzleError, SizeError
+from pencilbox.errors import ParseError, PuzzleError, SizeError
 from pencilbox.formats.puzzlink import parse_frame
-from pencilbox.web import deal
+from pencilbox.web import deal, jobs
+from pencilbox.web.jobs import cells
+from pencilbox.web.workers import SolverBusy, SolverPool
 
 PUZZLE_STATIC = "/puzzles"
 """Where each puzzle's own static files are served: /puzzles/NAME/FILE."""
@@ -41,38 +42,42 @@ MAX_SIDE = 30
 MAX_GENERATE_SIDE = 15
 """Largest side of a board the web app deals or generates."""
 SOLVER_SECONDS = 10.0
-"""Deadline of one request's solver work."""
-SOLUTION_BUDGET = 50_000
-SOLUTION_SECONDS = 2.0
+"""Deadline of one request's solver work (the app's ``solver_seconds``)."""
 
+
+class ErrorOut(BaseModel):
+    """Every error answer: one line a user can act on."""
+
+    error: str = Field(..., description="what went wrong")
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {"model": ErrorOut, "description": description}
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: _error("a malformed or unplayable puzzle, marks or level"),
+    413: _error("a request body over the size limit"),
+    422: _error("a request that does not match the schema"),
+}
+SOLVER_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    503: _error("the solver ran past the deadline, out of memory, or is busy"),
+}
 router = APIRouter(prefix="/api")
-T = TypeVar("T")
 
 
-class SolverTimeout(BudgetExceeded):
-    """A request whose solver work ran past its deadline."""
+def solver_seconds(request: Request) -> float:
+    seconds: float = getattr(request.app.state, "solver_seconds", SOLVER_SECONDS)
+    return seconds
 
 
-SOLVER_SLOTS = threading.BoundedSemaphore(max(1, min(4, os.cpu_count() or 1)))
-"""At most this many solver jobs run at once; a job that outlives its request
-(a thread cannot be killed) still holds its slot, so runaway work is bounded."""
-
-
-async def solver(fn: Callable[..., T], *args: Any) -> T:
-    """Run ``fn`` in a worker thread holding a solver slot; 503 after SOLVER_SECONDS."""
-
-    def guarded() -> T:
-        if not SOLVER_SLOTS.acquire(timeout=SOLVER_SECONDS):
-            raise SolverTimeout("the solver is busy; try again in a moment")
-        try:
-            return fn(*args)
-        finally:
-            SOLVER_SLOTS.release()
-
-    try:
-        return await asyncio.wait_for(run_in_threadpool(guarded), SOLVER_SECONDS)
-    except TimeoutError:
-        raise SolverTimeout(f"the solver took longer than {SOLVER_SECONDS:g} s") from None
+async def solver(request: Request, fn: Any, *args: Any) -> Any:
+    """Run the job ``fn(*args, seconds)`` in the app's worker pool (503 when
+    it runs past the app's deadline or no worker is free in time)."""
+    pool: SolverPool = request.app.state.pool
+    seconds = solver_seconds(request)
+    return await pool.run(fn, *args, seconds, seconds=seconds)
 
 
 # -- puzzles in, puzzles out ------------------------------------------------------
@@ -198,10 +203,6 @@ def url_example(kind: PuzzleKind) -> str | None:
     return url[: url.rfind("/") + 1] + "…"
 
 
-def cells(p: Puzzle, cs: tuple[int, ...] | list[int]) -> list[list[int]]:
-    return [list(divmod(c, p.cols)) for c in cs]
-
-
 # -- answers, cached ------------------------------------------------------------------
 class Answers:
     """Known answers by puzzle URL (an LRU), so a hint can name wrong marks."""
@@ -218,34 +219,13 @@ class Answers:
             while len(self.data) > self.size:
                 self.data.popitem(last=False)
 
-    def get(self, kind: PuzzleKind, p: Puzzle) -> Values | None:
-        key = kind.to_url(p)
+    def lookup(self, key: str) -> tuple[bool, Values | None]:
+        """(known, answer): the answer of the puzzle with URL ``key``, if known."""
         with self.lock:
             if key in self.data:
                 self.data.move_to_end(key)
-                return self.data[key]
-        self.put(key, answer := find_answer(kind, p))
-        return answer
-
-
-def find_answer(kind: PuzzleKind, p: Puzzle) -> Values | None:
-    """The unique answer, or None if there is none, several, or the budget ran out.
-
-    Searches with the level below probe (cheap per node) under a node budget
-    and a deadline; probe's fixpoint is unbounded in practice on big boards.
-    """
-    level = kind.levels[max(0, len(kind.levels) - 2)]
-    c = kind.count(p, limit=2, level=level, budget=SOLUTION_BUDGET, seconds=SOLUTION_SECONDS)
-    return c.first if c.complete and c.solutions == 1 else None
-
-
-def answer_count(kind: PuzzleKind, p: Puzzle) -> str:
-    """ "none", "one" or "several" answers, or "unknown" when the search ran out."""
-    level = kind.levels[max(0, len(kind.levels) - 2)]
-    c = kind.count(p, limit=2, level=level, budget=SOLUTION_BUDGET, seconds=SOLUTION_SECONDS)
-    if not c.complete:
-        return "unknown"
-    return {0: "none", 1: "one"}.get(c.solutions, "several")
+                return True, self.data[key]
+        return False, None
 
 
 def answers(request: Request) -> Answers:
@@ -254,7 +234,7 @@ def answers(request: Request) -> Answers:
 
 
 # -- endpoints ----------------------------------------------------------------------
-@router.get("/puzzles")
+@router.get("/puzzles", responses=ERRORS)
 def puzzles(request: Request) -> list[dict[str, Any]]:
     """The puzzle types, their ladder levels (weakest first), the bank's sizes
     and each type's front-end descriptor (how the browser draws it)."""
@@ -276,7 +256,7 @@ def puzzles(request: Request) -> list[dict[str, Any]]:
     return out
 
 
-@router.get("/puzzle")
+@router.get("/puzzle", responses=SOLVER_ERRORS)
 async def puzzle(
     request: Request,
     type: str = Query(..., max_length=40, description="puzzle type"),
@@ -285,7 +265,8 @@ async def puzzle(
     grade: str | None = Query(None, max_length=40, description="bank grade (a level)"),
     index: int | None = Query(None, ge=0, description="board number on the shelf"),
 ) -> dict[str, Any]:
-    """A board of the type, size and grade: from the bank, else generated."""
+    """A board of the type, size and grade: from the bank, else generated
+    (in a worker, under the solver's deadline)."""
     kind = kind_of(type)
     rows, ncols = size, cols if cols is not None else size
     if not (4 <= rows <= MAX_GENERATE_SIDE and 4 <= ncols <= MAX_GENERATE_SIDE):
@@ -296,9 +277,9 @@ async def puzzle(
     level = kind.level_name(grade if grade else kind.levels[-1])
     n = random.randrange(1 << 30) if index is None else index
     bank_path: Path | None = request.app.state.bank_path
-    dealt = await solver(deal.from_bank, bank_path, kind, rows, ncols, level, n)
+    dealt = await run_in_threadpool(deal.from_bank, bank_path, kind, rows, ncols, level, n)
     if dealt is None:
-        dealt = await solver(deal.generate, kind, rows, ncols, level, n)
+        dealt = await solver(request, jobs.generate, kind.name, rows, ncols, level, n)
     answers(request).put(kind.to_url(dealt.puzzle), dealt.solution)
     out = puzzle_json(kind, dealt.puzzle)
     out.update(
@@ -311,7 +292,7 @@ async def puzzle(
     return out
 
 
-@router.post("/parse")
+@router.post("/parse", responses=ERRORS)
 def parse(body: PuzzleIn) -> dict[str, Any]:
     """Read a puzzle URL (or text grid): its type, size, clues and share link."""
     kind, p, notes = read_puzzle(body)
@@ -320,54 +301,44 @@ def parse(body: PuzzleIn) -> dict[str, Any]:
     return out
 
 
-def hint_json(kind: PuzzleKind, p: Puzzle, h: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "status": h.status,
-        "level": h.level,
-        "reason": h.reason,
-        "rule": h.rule,
-        "premises": cells(p, h.premises),
-        "wrong": cells(p, h.wrong),
-        "suggest": h.suggest,
-    }
-    if h.status == "hint":
-        out["cell"] = list(divmod(h.cell, p.cols))
-        out["value"] = kind.value_token(h.value)
-    return out
-
-
-@router.post("/hint")
+@router.post("/hint", responses=SOLVER_ERRORS)
 async def hint(request: Request, body: HintIn) -> dict[str, Any]:
     """The next cell the ladder proves at ``level`` from the player's marks."""
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
     level = kind.level_name(body.level)
     store = answers(request)
+    key = kind.to_url(p)
+    known, answer = store.lookup(key) if marks is not None else (True, None)
+    out, answer, looked_up = await solver(
+        request, jobs.hint, kind.name, p, marks, level, known, answer
+    )
+    if looked_up:
+        store.put(key, answer)
+    result: dict[str, Any] = out
+    if result["status"] == "stalled" and not result["suggest"]:
+        # No level helps: say whether the board itself has one answer.
+        known, answer = store.lookup(key)
+        result["answers"] = (
+            "one" if answer is not None else await solver(request, jobs.answer_count, kind.name, p)
+        )
+    return result
 
-    def work() -> dict[str, Any]:
-        answer = store.get(kind, p) if marks is not None else None
-        if marks is not None and answer is None:
-            # Unknown answer: compare the marks with themselves, so the hint
-            # reports only what the ladder itself refutes (no unbounded search).
-            answer = tuple(v if v is not None else 0 for v in marks)
-        out = hint_json(kind, p, kind.hint(p, marks, level=level, solution=answer))
-        if out["status"] == "stalled" and not out["suggest"]:
-            # No level helps: say whether the board itself has one answer.
-            out["answers"] = "one" if store.get(kind, p) is not None else answer_count(kind, p)
-        return out
 
-    return await solver(work)
-
-
-@router.post("/answer")
+@router.post("/answer", responses=SOLVER_ERRORS)
 async def answer(request: Request, body: PuzzleIn) -> dict[str, Any]:
     """The puzzle's unique answer, one token per cell in reading order (for
-    Reveal and "show my errors"); 422 when it has none, several, or the search
-    ran out of budget."""
+    Reveal and "show my errors"); 400 when it has none, several, or the
+    search ran out of budget."""
     kind, p, _ = read_puzzle(body)
-    found = await solver(answers(request).get, kind, p)
+    store = answers(request)
+    key = kind.to_url(p)
+    known, found = store.lookup(key)
+    if not known:
+        found = await solver(request, jobs.answer, kind.name, p)
+        store.put(key, found)
     if found is None:
-        raise HTTPException(422, "this puzzle has no unique answer the solver could find")
+        raise PuzzleError("this puzzle has no unique answer the solver could find")
     return {"tokens": [kind.value_token(v) for v in found]}
 
 
@@ -378,30 +349,17 @@ LOCAL_CODES = frozenset(
 partly filled board reports (connection and count rules wait for a full board)."""
 
 
-def refuted(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any] | None:
-    """Why a partly filled board can no longer be completed, when the ladder
-    proves it below probe (a circle every free neighbour of which is marked
-    white, a region walled off from its colour): the same proof Hint gives."""
-    level = max(0, len(kind.levels) - 2)
-    s, clash = kind.marked_state(p, marks)
-    if clash:
-        return None  # the validator names marks that break a clue
-    outcome = kind.ladder.propagate(s, level)
-    why = outcome.contradiction
-    if outcome.status is not Status.CONTRADICTION or why is None:
-        return None
-    return {"code": "refuted", "message": why.reason, "cells": cells(p, why.premises)}
-
-
-def check_json(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any]:
+def check_json(
+    kind: PuzzleKind, p: Puzzle, marks: Marks, refuted: dict[str, Any] | None = None
+) -> dict[str, Any]:
     violations = kind.validate(p, marks)  # None marks an empty cell
     empty = sum(1 for v in marks if v is None)
     solved = not violations
     if empty:
         violations = [v for v in violations if v.code in LOCAL_CODES]
     out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
-    if empty and not out and (why := refuted(kind, p, marks)) is not None:
-        out.append(why)
+    if empty and not out and refuted is not None:
+        out.append(refuted)
     if solved:
         message = kind.solved_message
     elif out:
@@ -416,8 +374,8 @@ def check_json(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any]:
     return {"solved": solved, "complete": empty == 0, "violations": out, "message": message}
 
 
-@router.post("/check")
-async def check(body: MarksIn) -> dict[str, Any]:
+@router.post("/check", responses=SOLVER_ERRORS)
+async def check(request: Request, body: MarksIn) -> dict[str, Any]:
     """Every rule the player's grid breaks, with its cells; solved or not."""
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
@@ -428,17 +386,22 @@ async def check(body: MarksIn) -> dict[str, Any]:
         v if v is not None or given[i] & (given[i] - 1) else single_value(given[i])
         for i, v in enumerate(marks)
     )
-    return await solver(check_json, kind, p, full)
+    result = check_json(kind, p, full)
+    if not result["complete"] and not result["violations"]:
+        # a partly filled board the validator passes: ask the ladder below probe
+        why = await solver(request, jobs.refuted, kind.name, p, full)
+        if why is not None:
+            result = check_json(kind, p, full, why)
+    return result
 
 
-@router.post("/solve")
-async def solve(body: SolveIn) -> dict[str, Any]:
+@router.post("/solve", responses=SOLVER_ERRORS)
+async def solve(request: Request, body: SolveIn) -> dict[str, Any]:
     """The fixpoint of the ladder up to ``level``: status and the grid it reaches."""
     kind, p, _ = read_puzzle(body)
-    s = await solver(kind.solve, p, body.level)
-    return {
-        "status": s.status.value,
-        "level": s.level,
-        "grid": kind.state_rows(s.cands, p.cols),
-        "decided": s.decided,
-    }
+    level = kind.level_name(body.level)
+    result: dict[str, Any] = await solver(request, jobs.solve, kind.name, p, level)
+    return result
+
+
+__all__ = ["router", "SolverBusy", "MAX_SIDE", "SOLVER_SECONDS"]

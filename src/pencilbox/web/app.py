@@ -1,12 +1,18 @@
 """The web app: the JSON API under /api/ (``api.py``) and the static front end.
 
 Listens on 127.0.0.1 unless told otherwise. Bodies over :data:`MAX_BODY`
-bytes are refused (413); input errors answer 4xx with ``{"error": ...}``.
+bytes are refused (413); input errors answer 4xx with ``{"error": ...}``;
+solver work runs in the app's worker pool (:mod:`pencilbox.web.workers`).
+The safety middleware (:mod:`pencilbox.web.safety`) checks the ``Host``
+header and adds a Content-Security-Policy and the usual security headers.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +26,18 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import pencilbox
 from pencilbox.errors import BudgetExceeded, PuzzleError
 from pencilbox.web import api, apidocs, studio
+from pencilbox.web.safety import LOCAL_HOSTS, HostCheck, SecurityHeaders, is_loopback
+from pencilbox.web.workers import SolverPool
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
 
 
 class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes, declared or streamed (413)."""
+    """Refuse request bodies over ``limit`` bytes, declared or streamed (413).
+
+    A streamed (chunked) body is cut off once it passes the limit; whatever
+    the app answers to the cut-off body is replaced by the 413."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -37,23 +48,37 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers", [])).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+        if declared is not None and (
+            not declared.isdigit() or len(declared) > 12 or int(declared) > self.limit
+        ):
             await self.refuse(scope, receive, send)
             return
         seen = 0
+        over = refused = False
 
         async def limited() -> Message:
-            nonlocal seen
+            nonlocal seen, over
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > self.limit:
+                over = True
                 raise _TooLarge
             return message
 
+        async def answer(message: Message) -> None:
+            nonlocal refused
+            if not over:
+                await send(message)
+            elif not refused:
+                refused = True
+                await self.refuse(scope, receive, send)
+
         try:
-            await self.app(scope, limited, send)
+            await self.app(scope, limited, answer)
         except _TooLarge:
-            await self.refuse(scope, receive, send)
+            if not refused:
+                refused = True
+                await self.refuse(scope, receive, send)
 
     async def refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         response = JSONResponse({"error": f"request body over {self.limit} bytes"}, 413)
@@ -93,11 +118,31 @@ def puzzle_file(name: str, path: str) -> Path:
     return target
 
 
-def create_app(bank_path: Path | str | None = "default") -> FastAPI:
+def create_app(
+    bank_path: Path | str | None = "default",
+    solver_seconds: float = api.SOLVER_SECONDS,
+    workers: int | None = None,
+    allowed_hosts: Iterable[str] = (),
+) -> FastAPI:
+    """The app. ``solver_seconds`` is each request's solver deadline,
+    ``workers`` the size of its solver pool (default: two per core), and
+    ``allowed_hosts`` the ``Host`` names it answers besides localhost,
+    127.0.0.1 and [::1]."""
+    pool = SolverPool(workers)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        pool.start()
+        try:
+            yield
+        finally:
+            pool.close()
+
     app = FastAPI(
         title="pencilbox",
         version=pencilbox.__version__,
         description="Pencil puzzles with a solver inside: boards, hints, checks.",
+        lifespan=lifespan,
         docs_url=None,
         redoc_url=None,
     )
@@ -108,6 +153,8 @@ def create_app(bank_path: Path | str | None = "default") -> FastAPI:
         else (Path(bank_path) if bank_path is not None else None)
     )
     app.state.answers = api.Answers()
+    app.state.pool = pool
+    app.state.solver_seconds = solver_seconds
 
     @app.exception_handler(BudgetExceeded)
     async def too_slow(request: Request, exc: BudgetExceeded) -> JSONResponse:
@@ -127,7 +174,13 @@ def create_app(bank_path: Path | str | None = "default") -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+        return JSONResponse(
+            {"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers
+        )
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"error": "internal error"}, status_code=500)
 
     app.include_router(api.router)
     app.include_router(studio.router)
@@ -145,13 +198,26 @@ def create_app(bank_path: Path | str | None = "default") -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(HostCheck, allowed=(*LOCAL_HOSTS, *allowed_hosts))
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, allowed_hosts: Iterable[str] = ()) -> None:
+    """Serve the app; warn when ``host`` is reachable from other machines."""
     import uvicorn
 
-    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+    allowed = list(allowed_hosts)
+    if not is_loopback(host):
+        print(
+            f"pencilbox: warning: listening on {host}:{port}, reachable from other "
+            "machines; requests must name one of these hosts: "
+            + ", ".join([*LOCAL_HOSTS, host, *allowed]),
+            file=sys.stderr,
+        )
+        if host not in ("0.0.0.0", "::"):
+            allowed.append(host)
+    uvicorn.run(create_app(allowed_hosts=allowed), host=host, port=port, log_level="info")
 
 
 __all__: list[Any] = ["create_app", "serve", "MAX_BODY"]

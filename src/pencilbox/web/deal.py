@@ -74,8 +74,10 @@ def bank_sizes(path: Path | None) -> dict[str, list[list[int]]]:
     return out
 
 
-def _solves_at(kind: PuzzleKind, p: Puzzle, level: int) -> bool:
-    return kind.solve(p, level=level).status is Status.SOLVED
+def _solves_at(kind: PuzzleKind, p: Puzzle, level: int, deadline: float | None = None) -> bool:
+    """Whether ``level``'s fixpoint solves ``p`` (False when it stops at ``deadline``)."""
+    seconds = None if deadline is None else max(0.0, deadline - time.monotonic())
+    return kind.solve(p, level=level, seconds=seconds).status is Status.SOLVED
 
 
 def _thin(kind: PuzzleKind, p: Puzzle, level: int, rng: random.Random, deadline: float) -> Puzzle:
@@ -87,15 +89,16 @@ def _thin(kind: PuzzleKind, p: Puzzle, level: int, rng: random.Random, deadline:
             break
         kept = clues[cell]
         clues[cell] = None
-        if not _solves_at(kind, replace(p, clues=tuple(clues)), level):
-            clues[cell] = kept
+        if not _solves_at(kind, replace(p, clues=tuple(clues)), level, deadline):
+            clues[cell] = kept  # also when the fixpoint stopped: the clue stays
     return replace(p, clues=tuple(clues))
 
 
-def grade_of(kind: PuzzleKind, p: Puzzle) -> str | None:
-    """The lowest level whose fixpoint solves ``p`` (None: beyond the ladder)."""
+def grade_of(kind: PuzzleKind, p: Puzzle, deadline: float | None = None) -> str | None:
+    """The lowest level whose fixpoint solves ``p`` (None: beyond the ladder,
+    or every fixpoint tried stopped at ``deadline``)."""
     for i, name in enumerate(kind.levels):
-        if _solves_at(kind, p, i):
+        if _solves_at(kind, p, i, deadline):
             return name
     return None
 
@@ -107,10 +110,13 @@ def generate(
 
     Tries seeds until one thins to exactly ``grade``; when the clock runs
     out, keeps the closest board made (every board made is solved by the
-    ladder, so it has one answer) and says which grade it has.
+    ladder, so it has one answer) and says which grade it has. Every
+    fixpoint stops at twice ``seconds`` at the latest (a clue whose test
+    stopped is kept, so the board stays solved).
     """
     level = kind.levels.index(grade)
     deadline = time.monotonic() + seconds
+    hard = deadline + seconds
     best: tuple[int, Puzzle, Values, str] | None = None
     attempt = 0
     while attempt == 0 or time.monotonic() < deadline:
@@ -118,15 +124,15 @@ def generate(
         full, answer = kind.generate(rows, cols, density=1.0, seed=seed + attempt)
         attempt += 1
         target = level
-        while target < len(kind.levels) and not _solves_at(kind, full, target):
+        while target < len(kind.levels) and not _solves_at(kind, full, target, hard):
             target += 1
         if target == len(kind.levels):
             continue
         p = full
-        if target > 0 and _solves_at(kind, full, target - 1):
+        if target > 0 and _solves_at(kind, full, target - 1, hard):
             p = _thin(kind, p, target - 1, rng, deadline)
         p = _thin(kind, p, target, rng, deadline)
-        got = grade_of(kind, p) or kind.levels[-1]
+        got = grade_of(kind, p, hard) or kind.levels[target]
         distance = abs(kind.levels.index(got) - level)
         if best is None or distance < best[0]:
             best = (distance, p, answer, got)

@@ -2,25 +2,29 @@
 
 Each takes the same ``puzzle`` (and optional ``type``) as ``/api/hint`` and a
 budget ``seconds`` (default 2, capped at :data:`MAX_SECONDS`); the work is
-one plain call of :mod:`pencilbox.studio` run by :func:`api.solver`, and
-every search and fixpoint inside it stops at the budget, so a request
-answers within it. A client that goes away (an editor whose newer edit
-replaced the request) cancels the work, which frees its solver slot.
+one plain call of :mod:`pencilbox.studio` run in a worker of the app's
+solver pool, and every search and fixpoint inside it stops at the budget,
+so a request answers within it (the pool kills a worker that does not). A
+client that goes away (an editor whose newer edit replaced the request)
+cancels the work: its worker is killed and replaced, which frees the slot.
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
+import pencilbox
 from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.studio import analysis_json, analyze, helpers
 from pencilbox.studio.analyze import DEFAULT_SECONDS, cells_json
 from pencilbox.web import api
+from pencilbox.web.workers import SolverPool
 
 MAX_SECONDS = 8.0
 """Largest budget a request may ask for (the server's own limit is
@@ -29,8 +33,7 @@ MAX_SECONDS = 8.0
 router = APIRouter(prefix="/api")
 
 
-class ErrorOut(BaseModel):
-    error: str = Field(..., description="what is wrong, in one line")
+ErrorOut = api.ErrorOut
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -193,23 +196,47 @@ def thin_call(
 
 DISCONNECT_POLL = 0.05
 """Seconds between checks that the client is still there."""
+POOL_MARGIN = 1.0
+"""Seconds past a call's own budget before the pool stops its worker."""
+CALLS: dict[str, Callable[..., dict[str, Any]]] = {
+    "analyze": analyze_call,
+    "redundant": redundant_call,
+    "suggest": suggest_call,
+    "thin": thin_call,
+}
+NOT_READY = "not-ready"
 
 
-async def run(request: Request, fn: Any, *args: Any) -> dict[str, Any]:
-    """Run ``fn(*args, stop)`` by :func:`api.solver`; set ``stop`` if the
-    client disconnects first. A board a helper does not apply to is a 409."""
-    stop = threading.Event()
-    work = asyncio.ensure_future(api.solver(fn, *args, stop))
+def in_worker(call: str, name: str, p: Puzzle, *args: Any) -> dict[str, Any]:
+    """One of the calls above, in a solver worker (the kind travels by its
+    name). A board the helper does not apply to comes back marked, for a 409."""
+    try:
+        return CALLS[call](pencilbox.puzzle(name), p, *args)
+    except helpers.NotReady as e:
+        return {NOT_READY: str(e)}
+
+
+async def run(
+    request: Request, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
+) -> dict[str, Any]:
+    """Run the call in the app's solver pool; if the client disconnects
+    first, cancel it (the pool kills its worker). A board a helper does not
+    apply to is a 409."""
+    pool: SolverPool = request.app.state.pool
+    work = asyncio.ensure_future(
+        pool.run(in_worker, call, kind.name, p, *args, seconds=seconds + POOL_MARGIN)
+    )
     try:
         while not work.done():
             await asyncio.wait({work}, timeout=DISCONNECT_POLL)
             if not work.done() and await request.is_disconnected():
-                stop.set()
-        result: dict[str, Any] = work.result()
-    except helpers.NotReady as e:
-        raise HTTPException(409, str(e)) from None
+                work.cancel()
+        result: dict[str, Any] = await work
     finally:
-        stop.set()
+        if not work.done():
+            work.cancel()
+    if NOT_READY in result:
+        raise HTTPException(409, str(result[NOT_READY]))
     return result
 
 
@@ -220,7 +247,8 @@ async def analyze_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     (two answers and where they differ), none (the contradiction) or unknown
     (the budget ran out first); with the cells the level's fixpoint leaves open."""
     kind, p = read(body)
-    return await run(request, analyze_call, kind, p, body.level, budget(body))
+    seconds = budget(body)
+    return await run(request, "analyze", kind, p, seconds, body.level, seconds)
 
 
 @router.post("/redundant", response_model=RedundantOut, responses=HELPER_ERRORS)
@@ -228,7 +256,8 @@ async def redundant_endpoint(request: Request, body: StudioIn) -> dict[str, Any]
     """Which clues of a unique puzzle can go with the answer still unique,
     and the grade without each. 409 unless the puzzle is unique."""
     kind, p = read(body)
-    return await run(request, redundant_call, kind, p, budget(body))
+    seconds = budget(body)
+    return await run(request, "redundant", kind, p, seconds, seconds)
 
 
 @router.post("/suggest", response_model=SuggestOut, responses=HELPER_ERRORS)
@@ -237,7 +266,8 @@ async def suggest_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     and value from one answer, chosen so the level's fixpoint decides the most
     cells. 409 unless the puzzle has several answers."""
     kind, p = read(body)
-    return await run(request, suggest_call, kind, p, body.level, budget(body))
+    seconds = budget(body)
+    return await run(request, "suggest", kind, p, seconds, body.level, seconds)
 
 
 @router.post("/thin", response_model=ThinOut, responses=HELPER_ERRORS)
@@ -246,4 +276,5 @@ async def thin_endpoint(request: Request, body: ThinIn) -> dict[str, Any]:
     solves the puzzle: unique, at or below that grade. 409 if that level
     does not solve it to begin with."""
     kind, p = read(body)
-    return await run(request, thin_call, kind, p, body.level, budget(body), body.seed)
+    seconds = budget(body)
+    return await run(request, "thin", kind, p, seconds, body.level, seconds, body.seed)

@@ -3,13 +3,14 @@ cross once its last cell is painted. Shares no code with the ladder."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from .validate import tally
 
 
 def brute_count(
-    puzzle: Any, limit: int | None = 2, budget: int | None = None
+    puzzle: Any, limit: int | None = 2, budget: int | None = None, deadline: float | None = None
 ) -> tuple[int, bool, int, tuple[int, ...] | None]:
     rows, cols, clues = puzzle.rows, puzzle.cols, puzzle.clues
     n = rows * cols
@@ -30,6 +31,8 @@ def brute_count(
         for v in (0, 1):
             nodes += 1
             if budget is not None and nodes > budget:
+                raise TimeoutError
+            if deadline is not None and nodes & 1023 == 0 and time.monotonic() > deadline:
                 raise TimeoutError
             answer[i] = v
             fits = all(tally(rows, cols, answer, c).count(0) == clues[c] for c in due[i])

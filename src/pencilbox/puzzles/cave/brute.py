@@ -10,6 +10,7 @@ standalone validator. Shares no code with the engine or the ladder.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -35,10 +36,12 @@ def solutions(
     limit: int | None = None,
     budget: int | None = None,
     stats: dict[str, int] | None = None,
+    deadline: float | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """Every solution of ``puzzle`` (up to ``limit``), in row-major order of
     first difference, wall before cave. ``stats`` (if given) receives the
-    node count and whether the budget ran out."""
+    node count and whether the budget or the ``time.monotonic()`` deadline
+    ran out (the clock is read every 1024 nodes)."""
     rows, cols = puzzle.rows, puzzle.cols
     size = rows * cols
     full, not_left, not_right, border = _masks(rows, cols)
@@ -95,6 +98,9 @@ def solutions(
         if budget is not None and counters["nodes"] > budget:
             counters["stopped"] = True
             return
+        if deadline is not None and counters["nodes"] & 1023 == 0 and time.monotonic() > deadline:
+            counters["stopped"] = True
+            return
         if i == len(free):
             if not validate(puzzle, answer):
                 yield tuple(v for v in answer if v is not None)
@@ -131,13 +137,13 @@ def solutions(
 
 
 def brute_count(
-    puzzle: Any, limit: int | None = 2, budget: int | None = None
+    puzzle: Any, limit: int | None = 2, budget: int | None = None, deadline: float | None = None
 ) -> tuple[int, bool, int, tuple[int, ...] | None]:
     """(solutions up to ``limit``, complete, nodes, first solution)."""
     stats: dict[str, int] = {}
     found = 0
     first = None
-    for sol in solutions(puzzle, limit, budget, stats):
+    for sol in solutions(puzzle, limit, budget, stats, deadline):
         if first is None:
             first = sol
         found += 1

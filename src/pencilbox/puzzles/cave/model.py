@@ -14,6 +14,7 @@ from pencilbox.engine.grid import Bits, Cell, Grid, grid
 from pencilbox.engine.kind import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
+from pencilbox.formats.numbers import read_number, shown
 from pencilbox.formats.text import answer_tokens, check_size
 
 NAME = "cave"
@@ -32,10 +33,12 @@ def parse_clue(token: str) -> int | None:
         return None
     if token in ("o", "O", "?"):
         return UNNUMBERED
-    if token.isdigit() and int(token) >= 1:
-        return int(token)
+    n = read_number(token)
+    if n is not None and n >= 1:
+        return n
     raise ParseError(
-        f"{token!r} is not a Cave cell (use '.', a number ≥ 1, or 'o' for a clue without number)"
+        f"{shown(token)} is not a Cave cell "
+        "(use '.', a number ≥ 1, or 'o' for a clue without number)"
     )
 
 

@@ -10,6 +10,7 @@ by the standalone validator. Shares no code with the engine or the ladder.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from .validate import validate
@@ -44,9 +45,11 @@ class Bitboards:
 
 
 def brute_count(
-    puzzle: Any, limit: int | None = 2, budget: int | None = None
+    puzzle: Any, limit: int | None = 2, budget: int | None = None, deadline: float | None = None
 ) -> tuple[int, bool, int, tuple[int, ...] | None]:
-    """(solutions up to ``limit``, complete, nodes, first solution)."""
+    """(solutions up to ``limit``, complete, nodes, first solution); not
+    complete when ``budget`` nodes or the ``time.monotonic()`` ``deadline``
+    run out (the clock is read every 1024 nodes)."""
     rows, cols, clues = puzzle.rows, puzzle.cols, puzzle.clues
     size = rows * cols
     geo = Bitboards(rows, cols)
@@ -110,6 +113,8 @@ def brute_count(
             k -= 1
             continue
         if budget is not None and nodes >= budget:
+            return found, False, nodes, first
+        if deadline is not None and nodes & 1023 == 0 and time.monotonic() > deadline:
             return found, False, nodes, first
         nodes += 1
         colour = choice[k]

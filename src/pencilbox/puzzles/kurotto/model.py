@@ -16,6 +16,7 @@ from pencilbox.engine.kind import Puzzle
 from pencilbox.engine.state import State
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
+from pencilbox.formats.numbers import read_number, shown
 from pencilbox.formats.text import answer_tokens, check_size
 
 NAME = "kurotto"
@@ -31,10 +32,11 @@ def parse_clue(token: str) -> int | None:
         return None
     if token in ("o", "O"):
         return BLANK
-    if token.isdigit():
-        return int(token)
+    n = read_number(token)
+    if n is not None:
+        return n
     raise ParseError(
-        f"{token!r} is not a Kurotto cell (use '.', a number for a numbered circle "
+        f"{shown(token)} is not a Kurotto cell (use '.', a number for a numbered circle "
         "or 'o' for a blank circle)"
     )
 

@@ -21,6 +21,7 @@ paths of the grid graph (the census). Shares no code with the engine.
 from __future__ import annotations
 
 import sys
+import time
 from typing import Any
 
 from .validate import validate
@@ -31,7 +32,9 @@ class _Stop(Exception):
 
 
 class _Walker:
-    def __init__(self, puzzle: Any, limit: int | None, budget: int | None) -> None:
+    def __init__(
+        self, puzzle: Any, limit: int | None, budget: int | None, deadline: float | None = None
+    ) -> None:
         rows, cols = puzzle.rows, puzzle.cols
         self.puzzle = puzzle
         self.rows, self.cols = rows, cols
@@ -63,6 +66,7 @@ class _Walker:
                 nxt = k
         self.limit = limit
         self.budget = budget
+        self.deadline = deadline
         self.found = 0
         self.nodes = 0
         self.first: tuple[int, ...] | None = None
@@ -109,6 +113,10 @@ class _Walker:
         """Extend the walk whose cell ``head`` holds index k; ``rest`` is unvisited."""
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
+            self.complete = False
+            raise _Stop
+        late = self.deadline is not None and self.nodes & 1023 == 0
+        if late and time.monotonic() > self.deadline:  # type: ignore[operator]
             self.complete = False
             raise _Stop
         if k == self.n - 1:
@@ -175,10 +183,12 @@ class _Walker:
 
 
 def brute_count(
-    puzzle: Any, limit: int | None = 2, budget: int | None = None
+    puzzle: Any, limit: int | None = 2, budget: int | None = None, deadline: float | None = None
 ) -> tuple[int, bool, int, tuple[int, ...] | None]:
-    """(solutions up to ``limit``, complete, nodes, first solution)."""
-    w = _Walker(puzzle, limit, budget)
+    """(solutions up to ``limit``, complete, nodes, first solution); not
+    complete when ``budget`` nodes or the ``time.monotonic()`` ``deadline``
+    run out (the clock is read every 1024 nodes)."""
+    w = _Walker(puzzle, limit, budget, deadline)
     w.run()
     return w.found, w.complete, w.nodes, w.first
 

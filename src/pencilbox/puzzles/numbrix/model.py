@@ -16,6 +16,7 @@ from pencilbox.engine.kind import Puzzle
 from pencilbox.engine.state import Mask, values_of
 from pencilbox.errors import ContradictoryClues, ParseError
 from pencilbox.formats import puzzlink
+from pencilbox.formats.numbers import read_number, shown
 from pencilbox.formats.text import check_size
 
 NAME = "numbrix"
@@ -36,9 +37,10 @@ def numbers(mask: int, most: int = 5) -> str:
 def parse_clue(token: str) -> int | None:
     if token == ".":
         return None
-    if token.isdigit() and int(token) >= 1:
-        return int(token)
-    raise ParseError(f"{token!r} is not a Numbrix cell (use '.' or a number from 1)")
+    n = read_number(token)
+    if n is not None and n >= 1:
+        return n
+    raise ParseError(f"{shown(token)} is not a Numbrix cell (use '.' or a number from 1)")
 
 
 def clue_token(value: int | None) -> str:
@@ -53,9 +55,10 @@ def parse_value(token: str, size: int) -> int | None:
     """An answer/marks token as a value index (None for "?" or ".")."""
     if token in ("?", "."):
         return None
-    if not token.isdigit() or not 1 <= int(token) <= size:
-        raise ParseError(f"{token!r} is not a number from 1 to {size}")
-    return int(token) - 1
+    n = read_number(token)
+    if n is None or not 1 <= n <= size:
+        raise ParseError(f"{shown(token)} is not a number from 1 to {size}")
+    return n - 1
 
 
 def check_clues(p: Puzzle) -> None:

@@ -168,10 +168,15 @@ class _CountingLadder(Ladder):
     propagations = 0
 
     def propagate(
-        self, state: State, level: int, stop: Any = None, without: str | None = None
+        self,
+        state: State,
+        level: int,
+        stop: Any = None,
+        without: str | None = None,
+        deadline: float | None = None,
     ) -> Any:
         self.propagations += 1
-        return super().propagate(state, level, stop, without)
+        return super().propagate(state, level, stop, without, deadline)
 
 
 def counted_ladder(name: str, without: str | None) -> tuple[_CountingLadder, dict[str, int]]:

@@ -9,6 +9,7 @@ the engine or the ladder.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from .validate import validate
@@ -30,9 +31,11 @@ def _flood(seed: int, allowed: int, cols: int, full: int, not_left: int, not_rig
 
 
 def brute_count(
-    puzzle: Any, limit: int | None = 2, budget: int | None = None
+    puzzle: Any, limit: int | None = 2, budget: int | None = None, deadline: float | None = None
 ) -> tuple[int, bool, int, tuple[int, ...] | None]:
-    """(solutions up to ``limit``, complete, nodes, first solution)."""
+    """(solutions up to ``limit``, complete, nodes, first solution); not
+    complete when ``budget`` nodes or the ``time.monotonic()`` ``deadline``
+    run out (the clock is read every 1024 nodes)."""
     rows, cols = puzzle.rows, puzzle.cols
     size = rows * cols
     full = (1 << size) - 1
@@ -56,7 +59,7 @@ def brute_count(
     found = 0
     nodes = 0
     first: tuple[int, ...] | None = None
-    stop = False
+    stop = late = False
 
     def connected(colour: int) -> bool:
         have = colour_bits[colour]
@@ -72,12 +75,15 @@ def brute_count(
         return True
 
     def go(k: int) -> None:
-        nonlocal undecided, found, nodes, first, stop
+        nonlocal undecided, found, nodes, first, stop, late
         if stop:
             return
         nodes += 1
         if budget is not None and nodes > budget:
             stop = True
+            return
+        if deadline is not None and nodes & 1023 == 0 and time.monotonic() > deadline:
+            stop = late = True
             return
         if k == len(free):
             if not validate(puzzle, answer):
@@ -107,5 +113,5 @@ def brute_count(
         and connected(1)
     ):
         go(0)
-    complete = not (budget is not None and nodes > budget)
+    complete = not (budget is not None and nodes > budget) and not late
     return found, complete, nodes, first

@@ -100,8 +100,8 @@ function cell(p, view, r, c, shown, labels) {
     else if (draw === "shade") g.appendChild(el("rect", { class: "shade", x: c * S + 1, y: r * S + 1,
                                                             width: S - 2, height: S - 2 }));
     else if (draw === "dot") g.appendChild(el("circle", { class: "dot", cx, cy, r: 3.5 }));
-    else labels.appendChild(el("text", { class: "clue num" + (given ? " given" : ""), x: cx, y: cy + 1,
-                                         style: t.length > 2 ? "font-size:15px" : "" }, t));
+    else labels.appendChild(el("text", { class: "clue num" + (given ? " given" : "") + (t.length > 2 ? " long" : ""),
+                                         x: cx, y: cy + 1 }, t));
   }
   if (glyph) clueGlyph(g, fe.clue, clue, (shown.clues || {})[i] || "", cx, cy);
   return g;

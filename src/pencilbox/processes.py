@@ -1,0 +1,65 @@
+"""Worker processes that never outlive their parent, and stay within memory.
+
+Used by the web app's solver pool and the bank's build pool: a worker asks
+the kernel to kill it when its parent dies (``PR_SET_PDEATHSIG`` on Linux)
+and also polls for the process it serves, so no worker is left behind when
+a server or a build is killed outright.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import resource
+import signal
+import sys
+import threading
+import time
+
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(served: int) -> None:
+    """Die when this process's parent dies (the kernel sends SIGKILL), or
+    when the process ``served`` (a server, a builder: the parent, or the
+    parent's parent under a fork server) is gone (checked twice a second)."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before the request took hold
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            try:
+                os.kill(served, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:
+                pass
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
+def limit_memory(megabytes: int) -> None:
+    """Cap this process's address space (MemoryError beyond it)."""
+    if megabytes <= 0:
+        return
+    ceiling = megabytes * 1024 * 1024
+    with contextlib.suppress(ValueError, OSError):
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            ceiling = min(ceiling, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
+
+
+def start_pool_worker(owner: int) -> None:
+    """A pool worker's first act: leave Ctrl-C to ``owner`` (the process that
+    started the pool), take SIGTERM's default, and die with ``owner``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(owner)
