@@ -13,7 +13,7 @@ from pencilbox.web.app import create_app
 
 @pytest.fixture(scope="module")
 def client(bank_file: Path) -> TestClient:
-    return TestClient(create_app(bank_file))
+    return TestClient(create_app(bank_file), base_url="http://localhost")
 
 
 def test_the_answer_is_the_unique_solution(client: TestClient) -> None:
