@@ -131,7 +131,7 @@ def read_puzzle(body: PuzzleIn) -> tuple[PuzzleKind, Puzzle, list[str]]:
         raise SizeError(
             f"the web app plays boards up to {MAX_SIDE}x{MAX_SIDE}, not {p.rows}x{p.cols}"
         )
-    return kind, p, [str(w.message) for w in caught]
+    return kind, p, list(dict.fromkeys(str(w.message) for w in caught))
 
 
 def read_marks(kind: PuzzleKind, p: Puzzle, rows: list[str] | None) -> Marks | None:
@@ -316,7 +316,30 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
     if looked_up:
         store.put(key, answer)
     result: dict[str, Any] = out
+    if result["status"] == "stalled" and not result["suggest"]:
+        # No level helps: say whether the board itself has one answer.
+        known, answer = store.lookup(key)
+        result["answers"] = (
+            "one" if answer is not None else await solver(request, jobs.answer_count, kind.name, p)
+        )
     return result
+
+
+@router.post("/answer", responses=SOLVER_ERRORS)
+async def answer(request: Request, body: PuzzleIn) -> dict[str, Any]:
+    """The puzzle's unique answer, one token per cell in reading order (for
+    Reveal and "show my errors"); 400 when it has none, several, or the
+    search ran out of budget."""
+    kind, p, _ = read_puzzle(body)
+    store = answers(request)
+    key = kind.to_url(p)
+    known, found = store.lookup(key)
+    if not known:
+        found = await solver(request, jobs.answer, kind.name, p)
+        store.put(key, found)
+    if found is None:
+        raise PuzzleError("this puzzle has no unique answer the solver could find")
+    return {"tokens": [kind.value_token(v) for v in found]}
 
 
 LOCAL_CODES = frozenset(
@@ -326,17 +349,21 @@ LOCAL_CODES = frozenset(
 partly filled board reports (connection and count rules wait for a full board)."""
 
 
-def check_json(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any]:
+def check_json(
+    kind: PuzzleKind, p: Puzzle, marks: Marks, refuted: dict[str, Any] | None = None
+) -> dict[str, Any]:
     violations = kind.validate(p, marks)  # None marks an empty cell
     empty = sum(1 for v in marks if v is None)
     solved = not violations
     if empty:
         violations = [v for v in violations if v.code in LOCAL_CODES]
     out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
+    if empty and not out and refuted is not None:
+        out.append(refuted)
     if solved:
         message = kind.solved_message
-    elif violations:
-        message = "; ".join(dict.fromkeys(v.message for v in violations)).capitalize() + "."
+    elif out:
+        message = "; ".join(dict.fromkeys(str(v["message"]) for v in out)).capitalize() + "."
     else:
         message = "No rule is broken so far."
     if empty:
@@ -347,8 +374,8 @@ def check_json(kind: PuzzleKind, p: Puzzle, marks: Marks) -> dict[str, Any]:
     return {"solved": solved, "complete": empty == 0, "violations": out, "message": message}
 
 
-@router.post("/check", responses=ERRORS)
-def check(body: MarksIn) -> dict[str, Any]:
+@router.post("/check", responses=SOLVER_ERRORS)
+async def check(request: Request, body: MarksIn) -> dict[str, Any]:
     """Every rule the player's grid breaks, with its cells; solved or not."""
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
@@ -359,7 +386,13 @@ def check(body: MarksIn) -> dict[str, Any]:
         v if v is not None or given[i] & (given[i] - 1) else single_value(given[i])
         for i, v in enumerate(marks)
     )
-    return check_json(kind, p, full)
+    result = check_json(kind, p, full)
+    if not result["complete"] and not result["violations"]:
+        # a partly filled board the validator passes: ask the ladder below probe
+        why = await solver(request, jobs.refuted, kind.name, p, full)
+        if why is not None:
+            result = check_json(kind, p, full, why)
+    return result
 
 
 @router.post("/solve", responses=SOLVER_ERRORS)

@@ -84,6 +84,40 @@ def hint(
     return hint_json(kind, p, h), answer, looked_up
 
 
+def answer(name: str, p: Puzzle, seconds: float) -> Values | None:
+    """The unique answer (None: none, several, or the budget ran out)."""
+    return find_answer(pencilbox.puzzle(name), p, min(SOLUTION_SECONDS, seconds))
+
+
+def answer_count(name: str, p: Puzzle, seconds: float) -> str:
+    """ "none", "one" or "several" answers, or "unknown" when the search ran out."""
+    kind = pencilbox.puzzle(name)
+    level = kind.levels[max(0, len(kind.levels) - 2)]
+    c = kind.count(
+        p, limit=2, level=level, budget=SOLUTION_BUDGET, seconds=min(SOLUTION_SECONDS, seconds)
+    )
+    if not c.complete:
+        return "unknown"
+    return {0: "none", 1: "one"}.get(c.solutions, "several")
+
+
+def refuted(name: str, p: Puzzle, marks: Marks, seconds: float) -> dict[str, Any] | None:
+    """Why a partly filled board can no longer be completed, when the ladder
+    proves it below probe (a circle every free neighbour of which is marked
+    white, a region walled off from its colour): the same proof Hint gives.
+    None when nothing is refuted, or the fixpoint ran out of time."""
+    kind = pencilbox.puzzle(name)
+    s, clash = kind.marked_state(p, marks)
+    if clash:
+        return None  # the validator names marks that break a clue
+    level = max(0, len(kind.levels) - 2)
+    outcome = kind.ladder.propagate(s, level, deadline=time.monotonic() + seconds)
+    why = outcome.contradiction
+    if outcome.status is not Status.CONTRADICTION or why is None:
+        return None
+    return {"code": "refuted", "message": why.reason, "cells": cells(p, why.premises)}
+
+
 def solve(name: str, p: Puzzle, level: str | None, seconds: float) -> dict[str, Any]:
     """The fixpoint of the ladder up to ``level``, as JSON."""
     kind = pencilbox.puzzle(name)

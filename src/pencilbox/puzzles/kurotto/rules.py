@@ -123,6 +123,11 @@ def _walls(g: Grid, circle: Circle, region: Bits, maybe: Bits) -> tuple[Cell, ..
     )
 
 
+def _black(n: int) -> str:
+    """``n`` black cells, in words: "1 black cell", "3 black cells"."""
+    return f"{n} black cell" if n == 1 else f"{n} black cells"
+
+
 # -- the three verdicts ------------------------------------------------------------
 # Each judges one circle from the colours of the cells in its area only.
 def judge_sum(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any]) -> Verdict:
@@ -133,7 +138,7 @@ def judge_sum(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any
     if low > n:
         return Contradiction(
             "sum",
-            f"{here} says {n} but already touches more than {n} black cells",
+            f"{here} says {n} but already touches more than {_black(n)}",
             (circle.cell, *cells_of(floor)),
         )
     if low == n:
@@ -142,7 +147,7 @@ def judge_sum(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any
         edge = frontier(g, circle, floor, black, maybe)
         if edge:
             reason = (
-                f"{here} says {n} and already touches {n} black cells, "
+                f"{here} says {n} and already touches {_black(n)}, "
                 "so {cell} next to them is white"
                 if n
                 else f"{here} says 0, so {{cell}} next to it is white"
@@ -176,12 +181,10 @@ def judge_door(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
     if not edge:
         return Contradiction(
             "door",
-            f"{here} says {n}, touches {low} black cells and can no longer grow",
+            f"{here} says {n}, touches {_black(low)} and can no longer grow",
             (circle.cell, *cells_of(floor)),
         )
-    reason = (
-        f"{here} says {n} but touches only {low} black cells, and {{cell}} is its only way to grow"
-    )
+    reason = f"{here} says {n} but touches only {_black(low)}, and {{cell}} is its only way to grow"
     return ((edge, BLACK, reason, (*_walls(g, circle, floor, maybe), *cells_of(floor))),)
 
 
@@ -223,7 +226,7 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
             joined = g.flood(bit, others | bit)
             if low + joined.bit_count() > n:
                 grown = floor | joined
-                reason = f"if {{cell}} were black, {here} would touch more than {n} black cells"
+                reason = f"if {{cell}} were black, {here} would touch more than {_black(n)}"
                 out.append((bit, WHITE, reason, (circle.cell, *cells_of(grown & ~bit))))
     # White lowers the ceiling. The ceiling grows the same way without a cell
     # it had not yet reached, so only the cells of ``reach`` can matter; and

@@ -108,9 +108,12 @@ def pin(s: State) -> Result:
             if cell < 0:
                 return Contradiction("pin", f"no cell can hold {number_name(v)}", ())
             reason = ""
+            premises = ()
             if narrated:
                 reason = f"{g.name(cell)} is the only cell that can hold {number_name(v)}"
-            s.restrict(cell, low, "pin", reason)  # the cell may hold it: never empty
+                # the placed numbers beside it in the sequence, which shut it out elsewhere
+                premises = tuple(c for c, x in enumerate(cands) if x in (low >> 1, low << 1))
+            s.restrict(cell, low, "pin", reason, premises)  # the cell may hold it: never empty
             progress = True
         if not progress:
             return result

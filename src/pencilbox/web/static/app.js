@@ -1,7 +1,10 @@
 // The pencilbox game: choose, play, hint, check. The solver runs behind /api/.
-import { numberRange, render, S } from "./board.js";
+import { numberRange, render } from "./board.js";
 import { History } from "./history.js";
+import { cellFromPoint, cellsBetween, releaseCapture } from "./input.js";
 import { loadModules } from "./theory.js";
+import { Clock } from "./timer.js";
+import * as extras from "./extras.js";
 
 const $ = id => document.getElementById(id);
 const CLEAR_KEYS = ["0", "Backspace", "Delete"];
@@ -10,7 +13,7 @@ const store = window.localStorage;
 const game = {
   kinds: {}, puzzle: null, marks: [], history: new History(), cursor: 0, focused: false,
   hint: null, premises: [], errors: [], pending: null, solved: false,
-  elapsed: 0, started: 0, typing: false,
+  clock: new Clock(), typing: false,
 };
 
 // -- API ------------------------------------------------------------------
@@ -54,26 +57,25 @@ function inRange(n) {
 const key = () => "pencilbox:board:" + game.puzzle.url;
 function save() {
   if (!game.puzzle) return;
-  store.setItem(key(), JSON.stringify({ marks: game.marks, elapsed: elapsed(), solved: game.solved,
-                                       message: game.solvedMessage }));
+  store.setItem(key(), JSON.stringify({ marks: game.marks, elapsed: game.clock.ms(), solved: game.solved,
+                                       message: game.solvedMessage, history: game.history, cursor: game.cursor }));
   store.setItem("pencilbox:last", JSON.stringify({ puzzle: game.puzzle, level: $("level").value }));
 }
-function elapsed() { return game.elapsed + (game.started ? Date.now() - game.started : 0); }
 
 // -- loading a puzzle ---------------------------------------------------------------
 function load(puzzle, note = "") {
   game.puzzle = puzzle;
   const saved = JSON.parse(store.getItem("pencilbox:board:" + puzzle.url) || "null");
   game.marks = puzzle.given.map((g, i) => g ?? (saved?.marks?.[i] ?? null));
-  game.history = new History();
-  game.elapsed = saved?.elapsed || 0;
+  game.history = History.from(saved?.history);
+  game.clock = new Clock(saved?.elapsed || 0);
   game.solved = !!saved?.solved;
   game.solvedMessage = saved?.message;
-  game.started = game.solved ? 0 : Date.now();
-  game.cursor = 0; game.hint = null; game.premises = []; game.errors = []; game.pending = null;
+  if (!game.solved && !document.hidden) game.clock.start();
+  game.cursor = Number.isInteger(saved?.cursor) ? saved.cursor : 0; game.hint = null; game.premises = []; game.errors = []; game.pending = null;
   $("puzzle-type").value = puzzle.type;
   fillLevels(puzzle.type, puzzle.grade || $("level").value);
-  markSizes(puzzle.type);
+  markSizes(puzzle.type, puzzle);
   $("title").textContent = `${puzzle.title} ${puzzle.rows}×${puzzle.cols}`;
   $("grade").textContent = puzzle.grade ? `· grade ${puzzle.grade}` +
     (puzzle.source === "generated" ? " (generated)" : puzzle.source === "bank" ? " (bank)" : "") : "";
@@ -82,6 +84,7 @@ function load(puzzle, note = "") {
   $("number-entry").hidden = !numbers();
   $("rules").textContent = game.kinds[puzzle.type]?.summary || "";
   explain();
+  extras.loaded(game, puzzle);
   history.replaceState(null, "", "/?p=" + encodeURIComponent(puzzle.url));
   document.dispatchEvent(new CustomEvent("puzzle-shown", { detail: { puzzle, kind: game.kinds[puzzle.type] } }));
   say(game.solved ? solvedText() : note, game.solved ? "solved" : "");
@@ -114,21 +117,18 @@ function fillLevels(type, want) {
   sel.value = levels.includes(want) ? want : levels[Math.max(0, levels.length - 2)];
 }
 
-function markSizes(type) {   // say which sizes the bank holds; others are generated
-  const bank = (game.kinds[type]?.bank_sizes || []).filter(([r, c]) => r === c).map(([r]) => r);
-  for (const o of $("size").options)
-    o.textContent = `${o.value}×${o.value}` + (bank.length && !bank.includes(Number(o.value)) ? "*" : "");
-  $("size").title = bank.length ? "* not in the bank: a board is generated on request" : "";
+function markSizes(type, shown) {   // the rows × columns on offer; say which the bank holds
+  extras.sizes($("size"), $("size-cols"), game.kinds[type]?.bank_sizes || [], shown);
 }
 
 async function newPuzzle() {
   say("Dealing a board…");
   try {
     const q = new URLSearchParams({ type: $("puzzle-type").value, size: $("size").value,
-                                    grade: $("level").value });
+                                    cols: $("size-cols").value || $("size").value, grade: $("level").value });
     const p = await call("/api/puzzle?" + q);
     store.removeItem("pencilbox:board:" + p.url);
-    load(p, p.note || (p.source === "bank" ? `A ${p.grade} board from the bank.` : ""));
+    load(p, p.note || (p.source === "bank" ? `${extras.article(p.grade)} ${p.grade} board from the bank.` : ""));
   } catch (e) { say(e.message, "error"); }
 }
 
@@ -161,7 +161,12 @@ function setMarks(changes) {   // [[cell, token]] -> one undo step
 }
 function changed() {
   game.hint = null; game.premises = []; game.errors = []; game.pending = null;
-  if (game.solved) { game.solved = false; game.started = Date.now(); }
+  if (game.solved) {
+    game.solved = false; game.solvedMessage = undefined;
+    if (!game.clock.paused && !document.hidden) game.clock.start();
+    say("");
+  }
+  extras.changed(game);
   save(); draw();
   if (game.marks.every(t => t !== null)) check(true);
 }
@@ -175,32 +180,34 @@ function cycled(t, dir) {   // empty, then each token in the descriptor's order
 
 // -- pointer: click, right click, long press, drag -------------------------------------
 let stroke = null;
-function cellAt(ev) {
-  const g = ev.target.closest?.(".cell");
-  if (g) return Number(g.dataset.r) * game.puzzle.cols + Number(g.dataset.c);
-  const svg = $("board"), pt = svg.createSVGPoint();
-  pt.x = ev.clientX; pt.y = ev.clientY;
-  const q = pt.matrixTransform(svg.getScreenCTM().inverse());
-  const r = Math.floor(q.y / S), c = Math.floor(q.x / S);
-  if (r < 0 || c < 0 || r >= game.puzzle.rows || c >= game.puzzle.cols) return null;
-  return r * game.puzzle.cols + c;
-}
+function cellAt(ev) { return cellFromPoint($("board"), game.puzzle, ev.clientX, ev.clientY); }
 function begin(i, dir) {
   game.cursor = i;
+  if (numbers()) {
+    game.typing = false; $("number").value = game.marks[i] ?? "";
+    stroke = extras.walkFrom(game, i);
+    draw(); return;
+  }
   if (game.puzzle.given[i] !== null) { stroke = null; draw(); return; }
-  if (numbers()) { game.typing = false; draw(); $("number").value = game.marks[i] ?? ""; return; }
   const t = cycled(game.marks[i], dir);
-  stroke = { token: t, cells: new Set([i]), changes: [[i, t]] };
+  stroke = { token: t, cells: new Set([i]), last: i };
   paint(i);
 }
 function paint(i) {
   if (!stroke) return;
-  stroke.cells.add(i);
+  if (stroke.walk) { extras.walkTo(game, stroke, i, cellsBetween, inRange); draw(); return; }
+  for (const j of cellsBetween(game.puzzle.cols, stroke.last ?? i, i)) stroke.cells.add(j);
+  stroke.last = i;
   for (const j of stroke.cells) if (game.puzzle.given[j] === null) game.marks[j] = stroke.token;
   draw();
 }
 function finish() {
   if (!stroke) return;
+  if (stroke.walk) {
+    const changes = extras.walkChanges(game, stroke); stroke = null;
+    if (setMarks(changes)) changed(); else draw();
+    return;
+  }
   const cells = [...stroke.cells], token = stroke.token;
   // draw() above showed the stroke; record it as one undo step from the state before
   for (const j of cells) if (game.puzzle.given[j] === null) game.marks[j] = stroke.before.get(j);
@@ -212,9 +219,10 @@ function onDown(ev) {
   const i = cellAt(ev);
   if (i === null) return;
   ev.preventDefault();
+  releaseCapture(ev);
   $("board").focus({ preventScroll: true });
   const before = new Map(game.marks.map((t, j) => [j, t]));
-  if (ev.pointerType === "touch") {
+  if (ev.pointerType === "touch" && !numbers()) {
     const start = { i, timer: 0, done: false };
     start.timer = setTimeout(() => { start.done = true; begin(i, -1); if (stroke) stroke.before = before; }, 500);
     touch = { start, before };
@@ -232,7 +240,7 @@ function onMove(ev) {
     clearTimeout(touch.start.timer); touch.start.done = true;
     begin(touch.start.i, 1); if (stroke) stroke.before = touch.before;
   }
-  if (stroke && !stroke.cells.has(i)) paint(i);
+  if (stroke && i !== stroke.last) paint(i);
 }
 function onUp() {
   if (touch && !touch.start.done) {
@@ -262,18 +270,7 @@ function onBoardKey(ev) {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const i = game.cursor;
   if (numbers()) {
-    if (/^[0-9]$/.test(ev.key)) {
-      const cur = game.typing ? (game.marks[i] ?? "") : "";
-      const next = String(Number(cur + ev.key));
-      if (inRange(Number(next))) { if (setMarks([[i, next]])) changed(); }
-      game.typing = true; ev.preventDefault(); return;
-    }
-    if (ev.key === "Backspace" || ev.key === "Delete") {
-      const cur = game.marks[i] ?? "";
-      const next = ev.key === "Backspace" && game.typing && cur.length > 1 ? cur.slice(0, -1) : null;
-      if (setMarks([[i, next]])) changed();
-      ev.preventDefault(); return;
-    }
+    if (typeDigit(ev.key === " " ? "Enter" : ev.key)) ev.preventDefault();
     return;
   }
   if (ev.key === " " || ev.key === "Enter") {
@@ -282,6 +279,32 @@ function onBoardKey(ev) {
   }
   const t = keyToken(ev.key.length === 1 ? ev.key.toLowerCase() : ev.key);
   if (t !== undefined) { if (setMarks([[i, t]])) changed(); ev.preventDefault(); }
+}
+// A digit or Backspace/Delete typed at the cursor of a numbers puzzle (keyboard
+// or on-screen pad). Digits typed in a row build one number, one undo step; a
+// digit that would leave the range starts a new number, so typing overwrites.
+function typeDigit(key) {
+  const i = game.cursor;
+  if (game.puzzle.given[i] !== null) return false;
+  if (extras.pencilKey(game, key, inRange)) return true;
+  const before = game.marks[i];
+  let next;
+  if (/^[0-9]$/.test(key)) {
+    const joined = String(Number((game.typing ? (before ?? "") : "") + key));
+    if (!inRange(Number(joined))) {   // a digit the number cannot take starts a new one
+      if (!inRange(Number(key))) return true;
+      game.typing = false; next = key;
+    } else next = joined;
+  } else if (key === "Backspace" || key === "Delete") {
+    const cur = before ?? "";
+    next = key === "Backspace" && game.typing && cur.length > 1 ? cur.slice(0, -1) : null;
+  } else return false;
+  if (next === before) { game.typing = true; return true; }
+  game.marks[i] = next;
+  if (game.typing) game.history.amend(i, before, next); else game.history.push([[i, before, next]]);
+  game.typing = next !== null;
+  changed();
+  return true;
 }
 function onGlobalKey(ev) {
   const tag = ev.target.tagName;
@@ -292,7 +315,7 @@ function onGlobalKey(ev) {
     else if (k === "y" || (k === "z" && ev.shiftKey)) { redo(); ev.preventDefault(); }
     return;
   }
-  if (ev.target.id !== "board" && ev.key.toLowerCase() === "h" && tag !== "BUTTON") hint();
+  if (ev.target.id !== "board" && ev.key.toLowerCase() === "h" && !ev.altKey) hint();
   else if (ev.target.id === "board" && ev.key.toLowerCase() === "h") { hint(); ev.preventDefault(); }
 }
 
@@ -324,7 +347,7 @@ async function hint() {
             : `Your marks already contradict the puzzle: ${h.reason}.`, "error");
     } else if (h.status === "stalled") {
       say(h.suggest ? `Level ${h.level} proves nothing more from here. Level ${h.suggest} can: choose it and press Hint.`
-                    : `No level of the ladder proves anything more from here; this board needs a guess.`, "hint");
+                    : `No level of the ladder proves anything more from here; ${extras.answersText(h.answers)}`, "hint");
     } else {
       check(false);
       return;
@@ -339,7 +362,7 @@ async function check(auto) {
     const j = await call("/api/check", { puzzle: p.url, marks: rowsOf(game.marks) });
     if (j.solved) {
       game.solved = true; game.solvedMessage = j.message;
-      game.elapsed = elapsed(); game.started = 0; game.errors = [];
+      game.clock.stop(); game.errors = [];
       say(j.message, "solved");
     } else if (!auto || j.complete) {
       const bad = j.violations.filter(v => v.code !== "empty");
@@ -359,13 +382,11 @@ function draw() {
   if (!game.puzzle) return;
   render($("board"), { puzzle: game.puzzle, frontend: look(), marks: game.marks, cursor: game.cursor, focused: game.focused,
                        hint: game.hint, premises: game.premises, errors: game.errors, solved: game.solved });
+  extras.drawn(game);
   $("undo").disabled = !game.history.canUndo();
   $("redo").disabled = !game.history.canRedo();
 }
-function tick() {
-  const s = Math.floor(elapsed() / 1000);
-  $("timer").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
+function tick() { $("timer").textContent = game.clock.text(); }
 
 // -- start -------------------------------------------------------------------------------------
 async function main() {
@@ -404,14 +425,21 @@ async function main() {
   $("number").addEventListener("change", () => {
     const v = $("number").value.trim();
     const t = v === "" ? null : (inRange(Number(v)) ? String(Number(v)) : undefined);
-    if (t !== undefined && setMarks([[game.cursor, t]])) changed();
+    if (t === undefined) {
+      const [low, high] = numberRange(look().numbers, game.puzzle);
+      say(`${v} is not a number this board can hold: its numbers run from ${low} to ${high}.`, "error");
+    } else if (setMarks([[game.cursor, t]])) changed();
   });
+  $("level").addEventListener("change", save);
+  extras.wire(game, { say, draw, save, changed, setMarks, typeDigit, call, rowsOf, cellOf, numbers, look });
   document.addEventListener("puzzle-play", ev => load(ev.detail, ev.detail.note || ""));
   window.addEventListener("beforeunload", save);
   setInterval(tick, 1000);
   const shared = new URLSearchParams(location.search).get("p");
   const last = JSON.parse(store.getItem("pencilbox:last") || "null");
-  if (shared) await openUrl(shared);
+  if (shared && last?.puzzle?.url === shared && game.kinds[last.puzzle.type]) {
+    load(last.puzzle); $("level").value = last.level || $("level").value; save();   // a reload
+  } else if (shared) await openUrl(shared);
   else if (last?.puzzle && game.kinds[last.puzzle.type]) { fillLevels(last.puzzle.type, last.level); load(last.puzzle); $("level").value = last.level || $("level").value; }
   else { fillLevels(kinds[0].type, ""); await newPuzzle(); }
   document.body.dataset.ready = "1";

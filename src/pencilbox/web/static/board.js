@@ -4,6 +4,7 @@ import { theoryOf } from "./theory.js";
 
 export const S = 40;          // cell size in SVG units
 const PAD = 6;
+const AXIS = 16;              // room for the row and column numbers (hints say "r4c6")
 const NS = "http://www.w3.org/2000/svg";
 
 // The state a token shows as: its name ("black", "shaded"), or the number itself.
@@ -36,8 +37,8 @@ const DEFS = `
 
 // view: {puzzle, frontend, marks, cursor, hint, premises, errors, solved, focused}
 export function render(svg, view) {
-  const p = view.puzzle, W = p.cols * S + 2 * PAD, H = p.rows * S + 2 * PAD;
-  svg.setAttribute("viewBox", `${-PAD} ${-PAD} ${W} ${H}`);
+  const p = view.puzzle, W = p.cols * S + AXIS + 2 * PAD, H = p.rows * S + AXIS + 2 * PAD;
+  svg.setAttribute("viewBox", `${-PAD - AXIS} ${-PAD - AXIS} ${W} ${H}`);
   svg.setAttribute("aria-rowcount", p.rows);
   svg.setAttribute("aria-colcount", p.cols);
   svg.classList.toggle("solved", !!view.solved);
@@ -50,6 +51,7 @@ export function render(svg, view) {
     cells.appendChild(row);
   }
   svg.appendChild(cells);
+  svg.appendChild(axes(p));
   svg.appendChild(el("rect", { x: 0, y: 0, width: p.cols * S, height: p.rows * S, fill: "none",
                               stroke: "#1d1d26", "stroke-width": 2.5 }));
   theory(svg, p, shown);
@@ -62,6 +64,16 @@ export function render(svg, view) {
   for (const i of view.premises || []) box(svg, i, p, "hl-premise", 4);
   if (view.hint !== null && view.hint !== undefined) box(svg, view.hint, p, "hl-hint", 2);
   if (view.cursor !== null && view.focused) box(svg, view.cursor, p, "cursor", 5);
+}
+
+// Row numbers down the left, column numbers along the top: r4c6 is row 4, column 6.
+function axes(p) {
+  const g = el("g", { class: "axes", "aria-hidden": "true" });
+  for (let r = 0; r < p.rows; r++)
+    g.appendChild(el("text", { class: "axis row", x: -AXIS / 2 - 2, y: r * S + S / 2 + 1 }, r + 1));
+  for (let c = 0; c < p.cols; c++)
+    g.appendChild(el("text", { class: "axis col", x: c * S + S / 2, y: -AXIS / 2 - 1 }, c + 1));
+  return g;
 }
 
 function box(svg, i, p, cls, inset) {
