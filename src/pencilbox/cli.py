@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 
 import pencilbox
 from pencilbox.bank import cli as bank_cli
+from pencilbox.engine import cases
 from pencilbox.engine.kind import Counted, HintResult, Puzzle, PuzzleKind
 from pencilbox.engine.search import DEFAULT_BUDGET
 from pencilbox.errors import NoSolution, ParseError, PuzzleError
@@ -71,6 +72,7 @@ def hint_json(kind: PuzzleKind, p: Puzzle, h: HintResult) -> dict[str, Any]:
             "reason": h.reason,
             "premises": cells_json(kind, p, h.premises),
             "level": h.level,
+            **({"case": cases.to_json(h.case, p.cols, kind.value_token)} if h.case else {}),
         }
     out: dict[str, Any] = {"status": h.status, "level": h.level, "reason": h.reason}
     if h.wrong:
@@ -190,7 +192,10 @@ def cmd_hint(args: argparse.Namespace) -> list[dict[str, Any]]:
 def cmd_grade(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
         g = kind.grade(p, budget=args.budget)
-        out: dict[str, Any] = {"grade": g.grade, "unique": g.unique}
+        out: dict[str, Any] = {"grade": g.grade}
+        if g.case_size is not None:
+            out["case_size"] = g.case_size
+        out["unique"] = g.unique
         if not g.complete:
             out["complete"] = False
         return out
@@ -255,7 +260,8 @@ def render_text(command: str, obj: dict[str, Any]) -> str:
             return f"r{r + 1}c{c + 1} = {obj['value']} ({obj['rule']}): {obj['reason']}"
         return f"{obj['status']}: {obj['reason']}"
     if command == "grade":
-        return f"grade: {obj['grade']} ({'unique' if obj['unique'] else 'not unique'})"
+        size = f", {obj['case_size']} branches" if "case_size" in obj else ""
+        return f"grade: {obj['grade']}{size} ({'unique' if obj['unique'] else 'not unique'})"
     return json.dumps(obj)
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pencilbox.engine import search
+from pencilbox.engine import cases, search
 from pencilbox.engine.grid import Cell, Grid, grid
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.engine.state import Deduction, Mask, State, single_value
@@ -25,6 +25,9 @@ from pencilbox.formats.puzzlink import looks_like_url
 from pencilbox.formats.text import check_size
 
 Values = tuple[int, ...]
+
+CASE_SECONDS = 60.0
+"""How long ``grade`` lets the case rung work before calling a puzzle "beyond"."""
 Marks = tuple[int | None, ...]
 
 
@@ -96,6 +99,8 @@ class HintResult:
     premises: tuple[Cell, ...] = ()
     wrong: tuple[Cell, ...] = ()
     suggest: str | None = None
+    case: cases.Refutation | None = None
+    """The case split behind a hint of the case rung."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,8 @@ class Graded:
     unique: bool
     complete: bool = True
     guesses: int = 0
+    case_size: int | None = None
+    """For grade "case": the branches of the largest refutation used."""
 
 
 @dataclass
@@ -205,6 +212,14 @@ class PuzzleKind:
 
     def level_name(self, level: int | str | None) -> str:
         return self.levels[self.ladder.level_index(level)]
+
+    @property
+    def hint_levels(self) -> tuple[str, ...]:
+        """The levels a hint may use: the ladder, then the case rung."""
+        return (*self.levels, cases.CASE)
+
+    def hint_level_name(self, level: int | str | None) -> str:
+        return cases.CASE if level == cases.CASE else self.level_name(level)
 
     # -- text ------------------------------------------------------------------
     def parse(self, text: str) -> Puzzle:
@@ -329,9 +344,14 @@ class PuzzleKind:
         solution: Values | None = None,
         seconds: float | None = 10.0,
     ) -> HintResult:
-        """The next cell the ladder proves at ``level`` from the player's marks."""
-        lv = self.ladder.level_index(level)
-        name = self.levels[lv]
+        """The next cell the ladder proves at ``level`` from the player's marks.
+
+        ``level`` may also be "case": probe first, then the case rung.
+        """
+        case = level == cases.CASE
+        lv = self.ladder.top if case else self.ladder.level_index(level)
+        name = cases.CASE if case else self.levels[lv]
+        deadline = time.monotonic() + seconds if seconds is not None else None
         s, clash = self.marked_state(p, marks)
         if marks is not None and any(v is not None for v in marks):
             if solution is None:
@@ -349,6 +369,10 @@ class PuzzleKind:
                 wrong=clash,
             )
         h = search.hint(self.ladder, s, lv)
+        if case and h.deduction is None and h.status is Status.STALLED:
+            found = self.case_hint(p, s, deadline)
+            if found is not None:
+                return found
         if h.deduction is not None:
             d = h.deduction
             return HintResult(
@@ -373,15 +397,59 @@ class PuzzleKind:
                     reason=f"{name} proves nothing more here; try {self.levels[higher]}",
                     suggest=self.levels[higher],
                 )
+        if not case and self.case_hint(p, s, deadline) is not None:
+            return HintResult(
+                "stalled",
+                name,
+                reason=f"{name} proves nothing more here; try {cases.CASE}",
+                suggest=cases.CASE,
+            )
         return HintResult(
             "stalled", name, reason="no level of the ladder proves anything more here"
         )
 
-    def grade(self, p: Puzzle, budget: int = search.DEFAULT_BUDGET) -> Graded:
-        """The lowest level that solves ``p`` without guessing, or "beyond"."""
+    def case_hint(self, p: Puzzle, s: State, deadline: float | None) -> HintResult | None:
+        """The smallest case split that decides a cell of ``s`` (None: none
+        within the rung's bounds)."""
+        fixed = s.copy()
+        if self.ladder.propagate(fixed, self.ladder.top).status is not Status.STALLED:
+            return None
+        two = fixed.cands
+        ref = cases.refute(
+            self.ladder, fixed, deadline, wanted=lambda lit: two[lit[0]].bit_count() == 2
+        )
+        if ref is None:
+            return None
+        keep = fixed.cands[ref.cell] & ~(1 << ref.value)
+        reason = cases.describe(ref, keep, p.grid.name, self.ladder.value_name)
+        return HintResult(
+            "hint",
+            cases.CASE,
+            ref.cell,
+            single_value(keep),
+            cases.CASE,
+            reason,
+            ref.premises,
+            case=ref,
+        )
+
+    def grade(
+        self,
+        p: Puzzle,
+        budget: int = search.DEFAULT_BUDGET,
+        seconds: float | None = CASE_SECONDS,
+    ) -> Graded:
+        """The lowest level that solves ``p`` without guessing, then "case"
+        (within ``seconds``), or "beyond"."""
         level, status = search.grade(self.ladder, self.start(p))
         if level is not None:
             return Graded(self.levels[level], True)
+        if status is Status.CONTRADICTION:
+            raise NoSolution("the puzzle has no solution")
+        deadline = time.monotonic() + seconds if seconds is not None else None
+        status, size, _ = cases.solve(self.ladder, self.start(p), deadline)
+        if status is Status.SOLVED:
+            return Graded(cases.CASE, True, case_size=size)
         if status is Status.CONTRADICTION:
             raise NoSolution("the puzzle has no solution")
         c = self.count(p, limit=2, budget=budget)

@@ -26,6 +26,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 import pencilbox
+from pencilbox.engine import cases
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
 from pencilbox.errors import BudgetExceeded, ParseError, SizeError
@@ -227,6 +228,7 @@ def puzzles(request: Request) -> list[dict[str, Any]]:
                 "type": name,
                 "title": kind.title,
                 "levels": list(kind.levels),
+                "hint_levels": list(kind.hint_levels),
                 "summary": kind.summary,
                 "bank_sizes": shelves.get(name, []),
             }
@@ -251,6 +253,8 @@ async def puzzle(
             f"boards are dealt from 4x4 to {MAX_GENERATE_SIDE}x"
             f"{MAX_GENERATE_SIDE}, not {rows}x{ncols}"
         )
+    if grade == cases.CASE:  # the bank has no case shelf: deal the ladder's top
+        grade = None
     level = kind.level_name(grade if grade else kind.levels[-1])
     n = random.randrange(1 << 30) if index is None else index
     bank_path: Path | None = request.app.state.bank_path
@@ -291,6 +295,8 @@ def hint_json(kind: PuzzleKind, p: Puzzle, h: Any) -> dict[str, Any]:
     if h.status == "hint":
         out["cell"] = list(divmod(h.cell, p.cols))
         out["value"] = kind.value_token(h.value)
+    if h.case is not None:
+        out["case"] = cases.to_json(h.case, p.cols, kind.value_token)
     return out
 
 
@@ -299,7 +305,7 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
     """The next cell the ladder proves at ``level`` from the player's marks."""
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
-    level = kind.level_name(body.level)
+    level = kind.hint_level_name(body.level)
     store = answers(request)
 
     def work() -> dict[str, Any]:

@@ -1,10 +1,12 @@
 // The pencilbox game: choose, play, hint, check. The solver runs behind /api/.
 import { render, S } from "./board.js";
 import { History } from "./history.js";
+import { CaseSteps } from "./cases.js";
 
 const $ = id => document.getElementById(id);
 const CYCLE = [null, "#", "o"];
 const store = window.localStorage;
+const steps = new CaseSteps(document.getElementById("status"), () => draw());
 
 const game = {
   kinds: {}, puzzle: null, marks: [], history: new History(), cursor: 0, focused: false,
@@ -62,6 +64,7 @@ function load(puzzle, note = "") {
   game.solvedMessage = saved?.message;
   game.started = game.solved ? 0 : Date.now();
   game.cursor = 0; game.hint = null; game.premises = []; game.errors = []; game.pending = null;
+  steps.clear();
   $("puzzle-type").value = puzzle.type;
   fillLevels(puzzle.type, puzzle.grade || $("level").value);
   markSizes(puzzle.type);
@@ -80,7 +83,7 @@ function load(puzzle, note = "") {
 function solvedText() { return game.solvedMessage || "Solved!"; }
 
 function fillLevels(type, want) {
-  const sel = $("level"), levels = game.kinds[type]?.levels || [];
+  const sel = $("level"), levels = game.kinds[type]?.hint_levels || game.kinds[type]?.levels || [];
   if ([...sel.options].map(o => o.value).join() !== levels.join())
     sel.replaceChildren(...levels.map(l => new Option(l, l)));
   sel.value = levels.includes(want) ? want : levels[Math.max(0, levels.length - 2)];
@@ -124,6 +127,7 @@ function setMarks(changes) {   // [[cell, token]] -> one undo step
 }
 function changed() {
   game.hint = null; game.premises = []; game.errors = []; game.pending = null;
+  steps.clear();
   if (game.solved) { game.solved = false; game.started = Date.now(); }
   save(); draw();
   if (game.marks.every(t => t !== null)) check(true);
@@ -247,6 +251,7 @@ function onBoardKey(ev) {
 function onGlobalKey(ev) {
   const tag = ev.target.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if (steps.onKey(ev)) return;
   if ((ev.ctrlKey || ev.metaKey) && !ev.altKey) {
     const k = ev.key.toLowerCase();
     if (k === "z" && !ev.shiftKey) { undo(); ev.preventDefault(); }
@@ -272,12 +277,13 @@ async function hint() {
     const h = await call("/api/hint", { puzzle: p.url, marks: rowsOf(game.marks), level });
     clearTimeout(slow);
     game.hint = null; game.premises = []; game.errors = [];
+    steps.show(h.case);
     if (h.status === "hint") {
       const i = cellOf(h.cell);
       game.hint = i; game.premises = h.premises.map(cellOf); game.cursor = i;
       game.pending = { cell: i, value: h.value };
-      say(`Rule "${h.rule}" (level ${h.level}): ${h.reason}. Press Hint again to fill it in.`, "hint",
-          `${where(i)} is ${word(h.value)}.`);
+      say(`Rule "${h.rule}" (level ${h.level}): ${h.reason}. Press Hint again to fill it in.` +
+          (h.case ? " Step through the branches with [ and ]." : ""), "hint", `${where(i)} is ${word(h.value)}.`);
     } else if (h.status === "contradiction") {
       game.errors = h.wrong.length ? h.wrong.map(cellOf) : h.premises.map(cellOf);
       const n = h.wrong.length;
@@ -325,6 +331,7 @@ function draw() {
   if (!game.puzzle) return;
   render($("board"), { puzzle: game.puzzle, marks: game.marks, cursor: game.cursor, focused: game.focused,
                        hint: game.hint, premises: game.premises, errors: game.errors, solved: game.solved });
+  steps.draw($("board"), game.puzzle);
   $("undo").disabled = !game.history.canUndo();
   $("redo").disabled = !game.history.canRedo();
 }
