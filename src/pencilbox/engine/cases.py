@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pencilbox.engine.grid import Cell
-from pencilbox.engine.ladder import Ladder, Outcome, Status
+from pencilbox.engine.ladder import Ladder, Outcome, ProbeMemo, Status
 from pencilbox.engine.search import choose_cell
 from pencilbox.engine.state import Contradiction, Mask, State, values_of
 
@@ -143,6 +143,10 @@ class Trials:
         self.below: dict[Literal, list[Mask] | None] = {}
         self.stopped = False
         self.runs = 0
+        self.memo = ProbeMemo(self.base)
+        """The level-below trials of the base, handed to every probe run here:
+        a trial whose fixpoint already holds what a run assumed need not be
+        tried again in it (see ProbeMemo)."""
 
     def run(
         self,
@@ -154,6 +158,8 @@ class Trials:
         """Assume some candidates and propagate at ``level`` (a fresh state)."""
         s = State(self.board, (start or self.base)[:], [] if narrate else None)
         s.focus = self.focus
+        if level == self.ladder.top:
+            s.probes = self.memo.copy()
         first = True
         for cell, v in assume:
             s.assume(cell, s.cands[cell] & (1 << v))
@@ -188,7 +194,13 @@ class Trials:
                 lit = (cell, v)
                 if lit not in self.below:
                     s, outcome = self.run((lit,), below)
-                    self.below[lit] = None if outcome.status is Status.CONTRADICTION else s.cands
+                    if outcome.status is Status.CONTRADICTION:
+                        self.below[lit] = None
+                    else:
+                        self.below[lit] = s.cands
+                        self.memo.kept[lit] = {
+                            c: m for c, m in enumerate(s.cands) if m != self.base[c]
+                        }
                 forced = self.forced(self.below[lit])
                 keyed.append((mask.bit_count(), -forced, cell, v))
         keyed.sort()

@@ -6,7 +6,7 @@ import { CaseSteps } from "./cases.js";
 const $ = id => document.getElementById(id);
 const CYCLE = [null, "#", "o"];
 const store = window.localStorage;
-const steps = new CaseSteps(document.getElementById("status"), () => draw());
+const steps = new CaseSteps(document.getElementById("status"), () => draw(), t => word(t));
 
 const game = {
   kinds: {}, puzzle: null, marks: [], history: new History(), cursor: 0, focused: false,
@@ -280,7 +280,7 @@ async function hint() {
     steps.show(h.case);
     if (h.status === "hint") {
       const i = cellOf(h.cell);
-      game.hint = i; game.premises = h.premises.map(cellOf); game.cursor = i;
+      game.hint = i; game.premises = h.case ? [] : h.premises.map(cellOf); game.cursor = i;
       game.pending = { cell: i, value: h.value };
       say(`Rule "${h.rule}" (level ${h.level}): ${h.reason}. Press Hint again to fill it in.` +
           (h.case ? " Step through the branches with [ and ]." : ""), "hint", `${where(i)} is ${word(h.value)}.`);

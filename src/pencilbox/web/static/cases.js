@@ -8,9 +8,10 @@ import { S } from "./board.js";
 const NS = "http://www.w3.org/2000/svg";
 
 export class CaseSteps {
-  constructor(after, redraw) {
+  constructor(after, redraw, word) {
     this.after = after;        // the element the bar goes under (the hint text)
     this.redraw = redraw;      // called when the shown branch changes
+    this.word = word;          // a value token in words ("#" -> "shaded")
     this.hint = null;          // the hint's `case`, or null
     this.step = -1;            // -1: no branch shown
     this.bar = null;
@@ -56,7 +57,7 @@ export class CaseSteps {
     const text = document.createElement("span");
     text.id = "case-branch";
     text.dataset.step = String(this.step);
-    const assumed = b.assume.map(a => `${cellName(a.cell)} ${a.value}`).join(", then ");
+    const assumed = b.assume.map(a => `${cellName(a.cell)} ${this.word(a.value)}`).join(", then ");
     text.textContent = `Branch ${this.step + 1} of ${n}: ${assumed} — ${b.reason}.`;
     this.bar.replaceChildren(prev, next, text);
   }
