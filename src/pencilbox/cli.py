@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 import pencilbox
 from pencilbox.bank import cli as bank_cli
 from pencilbox.engine import cases
-from pencilbox.engine.kind import Counted, HintResult, Puzzle, PuzzleKind
+from pencilbox.engine.kind import CASE_SECONDS, Counted, HintResult, Puzzle, PuzzleKind
 from pencilbox.engine.search import DEFAULT_BUDGET
 from pencilbox.errors import NoSolution, ParseError, PuzzleError
 from pencilbox.formats.puzzlink import looks_like_url
@@ -191,7 +191,7 @@ def cmd_hint(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def cmd_grade(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
-        g = kind.grade(p, budget=args.budget)
+        g = kind.grade(p, budget=args.budget, seconds=args.seconds)
         out: dict[str, Any] = {"grade": g.grade}
         if g.case_size is not None:
             out["case_size"] = g.case_size
@@ -260,7 +260,8 @@ def render_text(command: str, obj: dict[str, Any]) -> str:
             return f"r{r + 1}c{c + 1} = {obj['value']} ({obj['rule']}): {obj['reason']}"
         return f"{obj['status']}: {obj['reason']}"
     if command == "grade":
-        size = f", {obj['case_size']} branches" if "case_size" in obj else ""
+        n = obj.get("case_size")
+        size = "" if n is None else f", {n} branch{'es' if n != 1 else ''}"
         return f"grade: {obj['grade']}{size} ({'unique' if obj['unique'] else 'not unique'})"
     return json.dumps(obj)
 
@@ -304,7 +305,10 @@ def build_parser() -> argparse.ArgumentParser:
     h = puzzle_command("hint", "the next cell a level proves, with its reason", cmd_hint)
     h.add_argument("--level")
     h.add_argument("--marks", help="the player's current grid ('?' for empty cells)")
-    puzzle_command("grade", "the lowest level that solves the puzzle without guessing", cmd_grade)
+    g = puzzle_command(
+        "grade", "the lowest level that solves the puzzle without guessing", cmd_grade
+    )
+    g.add_argument("--seconds", type=float, default=CASE_SECONDS, help="deadline for the case rung")
     puzzle_command(
         "gapcheck", "confirm by brute force a unique puzzle probe cannot finish", cmd_gapcheck
     )

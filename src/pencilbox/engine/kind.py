@@ -26,7 +26,7 @@ from pencilbox.formats.text import check_size
 
 Values = tuple[int, ...]
 
-CASE_SECONDS = 60.0
+CASE_SECONDS = 300.0
 """How long ``grade`` lets the case rung work before calling a puzzle "beyond"."""
 Marks = tuple[int | None, ...]
 
