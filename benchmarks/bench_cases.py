@@ -70,18 +70,21 @@ def _answer(kind: PuzzleKind, p: Puzzle) -> Values | None:
     return c.first if c.complete and c.solutions == 1 else None
 
 
-def chain(kind: PuzzleKind, p: Puzzle, answer: Values | None) -> tuple[str, int, list[float]]:
+def chain(
+    kind: PuzzleKind, p: Puzzle, answer: Values | None
+) -> tuple[str, int, list[tuple[float, float]]]:
     """Hints at level case from an empty board until none is left: how it
-    ended, how many hints, and the seconds of each hint the case rung gave."""
+    ended, how many hints, and the seconds (wall, CPU) of each hint the case
+    rung gave."""
     size = p.rows * p.cols
     marks: list[int | None] = [None] * size
-    case_times: list[float] = []
+    case_times: list[tuple[float, float]] = []
     hints = 0
     stop = time.monotonic() + CHAIN_SECONDS
     while time.monotonic() < stop:
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         h = kind.hint(p, tuple(marks), level="case", solution=answer, seconds=HINT_SECONDS)
-        dt = time.perf_counter() - t
+        dt = (time.perf_counter() - t, time.process_time() - cpu)
         if h.status != "hint":
             return h.status, hints, case_times
         assert h.cell is not None and h.value is not None
@@ -97,7 +100,7 @@ def chain(kind: PuzzleKind, p: Puzzle, answer: Values | None) -> tuple[str, int,
 def run() -> None:
     quick = os.environ.get("BENCH_CASES_QUICK") == "1"
     grades: dict[str, Counter[str]] = {}
-    latency_10: list[float] = []
+    latency_10: list[tuple[float, float]] = []
     print("real puzzles: grade (case: branches of the largest refutation), hint chain at case")
     for url in REAL:
         kind = _kind(url)
@@ -135,4 +138,6 @@ def run() -> None:
         order = ["none", *pencilbox.puzzle(name).levels, "case", "beyond"]
         print(f"  {name:<8} " + ", ".join(f"{g} {counts[g]}" for g in order if counts[g]))
     if latency_10:
-        print("case-rung hint latency 10x10 (wall):", summary([1000 * t for t in latency_10]))
+        print("case-rung hint latency 10x10, wall:", summary([1000 * w for w, _ in latency_10]))
+        print("case-rung hint latency 10x10, CPU: ", summary([1000 * c for _, c in latency_10]))
+        print(f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
