@@ -147,6 +147,10 @@ class Trials:
         """The level-below trials of the base, handed to every probe run here:
         a trial whose fixpoint already holds what a run assumed need not be
         tried again in it (see ProbeMemo)."""
+        self.pairs: dict[Literal, dict[Literal, dict[Cell, Mask]]] = {}
+        """``pairs[l][m]``: the level-below fixpoint of the base with both l
+        and m assumed (as changes to the base), read off the probe pass of
+        one fixpoint and handed to the other's, so each pair is tried once."""
 
     def run(
         self,
@@ -154,12 +158,13 @@ class Trials:
         level: int,
         start: list[Mask] | None = None,
         narrate: bool = False,
+        memo: ProbeMemo | None = None,
     ) -> tuple[State, Outcome]:
         """Assume some candidates and propagate at ``level`` (a fresh state)."""
         s = State(self.board, (start or self.base)[:], [] if narrate else None)
         s.focus = self.focus
         if level == self.ladder.top:
-            s.probes = self.memo.copy()
+            s.probes = memo or self.memo.copy()
         first = True
         for cell, v in assume:
             s.assume(cell, s.cands[cell] & (1 << v))
@@ -219,9 +224,32 @@ class Trials:
             if lit in self.below and start is None:
                 self.fixed[lit] = None
             else:
-                s, outcome = self.run((lit,), self.ladder.top, start)
-                self.fixed[lit] = None if outcome.status is Status.CONTRADICTION else s.cands
+                memo = self.memo.copy()
+                memo.kept.update(self.pairs.pop(lit, {}))
+                s, outcome = self.run((lit,), self.ladder.top, start, memo=memo)
+                if outcome.status is Status.CONTRADICTION:
+                    self.fixed[lit] = None
+                else:
+                    self.fixed[lit] = s.cands
+                    if s.cands == start:
+                        self.remember_pairs(lit, s)
         return self.fixed[lit]
+
+    def remember_pairs(self, lit: Literal, s: State) -> None:
+        """When probe removed nothing under ``lit``, its surviving trials are
+        the fixpoints of ``lit`` with each other candidate: keep them for
+        that candidate's own fixpoint."""
+        memo = s.probes
+        if memo is None or memo.base != s.cands:
+            return
+        base = self.base
+        own = {c: m for c, m in enumerate(s.cands) if m != base[c]}
+        for other, diff in memo.kept.items():
+            if other == lit or other in self.fixed:
+                continue
+            both = dict(own)
+            both.update(diff)
+            self.pairs.setdefault(other, {})[lit] = both
 
 
 def find(
