@@ -7,19 +7,23 @@ contradiction, and the *size* of that refutation is its number of branches:
 
 - size 1: the assumption alone, run to probe's fixpoint, is a contradiction;
 - size k: the assumption's fixpoint stalls, but some further cell has k
-  candidates and each of them, assumed as well, is a contradiction.
+  candidates and each of them, assumed as well, is a contradiction;
+- larger: a branch that stalls splits again, where the board would branch
+  in a search, as long as the leaves stay within :data:`MAX_BRANCHES`.
 
 Refutations are looked for smallest first: every size-1 refutation before
-any split, split cells with the fewest candidates first, and among equals
-the assumptions that force the most cells at the level below probe (they
-are the likeliest to fail). Splits are found by the dilemma rule: with the
-probe fixpoint of every candidate of a cell y in hand, a candidate that no
-branch keeps is refuted by the split on y (fixpoints are monotone, so
-assuming it in each branch is a contradiction; a hint re-runs the branches
-to say why). The search stops at a number of branches and a deadline.
+any split, one split before nested ones, split cells with the fewest
+candidates first, and among equals the assumptions that force the most
+cells at the level below probe (they are the likeliest to fail). Single splits
+are found by the dilemma rule: with the probe fixpoint of every candidate
+of a cell y in hand, a candidate that no branch keeps is refuted by the
+split on y (fixpoints are monotone, so assuming it in each branch is a
+contradiction; a hint re-runs the branches to say why). The search stops
+at a number of branches and a deadline.
 
-Every trial starts from a fresh copy of the state's candidates (no probe
-memo, no cursor, nothing learned by a search carried in), so the same state
+Every trial starts from a fresh copy of the state's candidates; what probe
+remembers inside the rung is built here, from the state alone (its own
+level-below trials), never carried in from a search, so the same state
 always gives the same refutation. The rung is not one of a ladder's
 levels: the ladders, and the measurements that compare them, end at probe.
 """
@@ -38,12 +42,6 @@ from pencilbox.engine.state import Contradiction, Mask, State, values_of
 
 CASE = "case"
 """The rung's name, as hints and grades report it."""
-
-CASE_SUMMARY = (
-    "Assume one candidate and reason on at the probe level; if that stalls, "
-    "split on one more cell. If every branch is a contradiction, the candidate "
-    "is impossible."
-)
 
 MAX_BRANCHES = 4
 """The largest refutation looked for, in branches (a split on a cell with
