@@ -546,14 +546,16 @@ def solve(
     """Run probe and the case rung to a fixpoint, changing ``state``.
 
     Returns the status, the size of the largest refutation used (0: none),
-    and whether the deadline stopped the rung.
+    and whether the deadline stopped the rung. Each step removes the
+    smallest refutation's candidate and lets probe follow it up before
+    looking again: what it settles makes the next refutations cheaper.
     """
     largest = 0
     while True:
         status = ladder.propagate(state, ladder.top).status
         if status is not Status.STALLED:
             return status, largest, False
-        found, trials = find(ladder, state, deadline, max_branches, first=False)
+        found, trials = find(ladder, state, deadline, max_branches)
         if not found:
             return status, largest, trials.stopped
         for f in found:
