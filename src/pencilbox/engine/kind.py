@@ -25,10 +25,10 @@ from pencilbox.formats.puzzlink import looks_like_url
 from pencilbox.formats.text import check_size
 
 Values = tuple[int, ...]
+Marks = tuple[int | None, ...]
 
 CASE_SECONDS = 300.0
 """How long ``grade`` lets the case rung work before calling a puzzle "beyond"."""
-Marks = tuple[int | None, ...]
 
 
 @dataclass(frozen=True)
