@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 import pencilbox
 from pencilbox import arguments
 from pencilbox.bank import cli as bank_cli
+from pencilbox.engine import cases
 from pencilbox.engine.grid import check_size
 from pencilbox.engine.kind import Counted, HintResult, Puzzle, PuzzleKind
 from pencilbox.engine.ladder import Status
@@ -79,6 +80,7 @@ def hint_json(kind: PuzzleKind, p: Puzzle, h: HintResult) -> dict[str, Any]:
             "reason": h.reason,
             "premises": cells_json(kind, p, h.premises),
             "level": h.level,
+            **({"case": cases.to_json(h.case, p.cols, kind.value_token)} if h.case else {}),
         }
     out: dict[str, Any] = {"status": h.status, "level": h.level, "reason": h.reason}
     if h.wrong:
@@ -204,7 +206,10 @@ def cmd_grade(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
         g = kind.grade(p, budget=args.budget, seconds=args.seconds)
         # Cut short, the search knows nothing of uniqueness: null, not false.
-        out: dict[str, Any] = {"grade": g.grade, "unique": g.unique if g.complete else None}
+        out: dict[str, Any] = {"grade": g.grade}
+        if g.case_size is not None:
+            out["case_size"] = g.case_size
+        out["unique"] = g.unique if g.complete else None
         if not g.complete:
             out["complete"] = False
         return out
@@ -281,7 +286,9 @@ def render_text(command: str, obj: dict[str, Any]) -> str:
                 f"grade: {obj['grade']} (uniqueness unknown: the search stopped early; "
                 "allow more with --budget or --seconds)"
             )
-        return f"grade: {obj['grade']} ({'unique' if obj['unique'] else 'not unique'})"
+        n = obj.get("case_size")
+        size = "" if n is None else f", {n} branch{'es' if n != 1 else ''}"
+        return f"grade: {obj['grade']}{size} ({'unique' if obj['unique'] else 'not unique'})"
     return json.dumps(obj)
 
 

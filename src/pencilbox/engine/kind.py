@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pencilbox.engine import search
+from pencilbox.engine import cases, search
 from pencilbox.engine.frontend import Frontend
 from pencilbox.engine.grid import Cell, check_size
 from pencilbox.engine.ladder import Ladder, Status
@@ -60,6 +60,10 @@ class MeasureDefaults:
     """guesses (needs a fair share of unique boards)"""
     densities: tuple[float, ...] = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
     """the points of the density sweep"""
+
+
+CASE_SECONDS = 300.0
+"""How long ``grade`` lets the case rung work before calling a puzzle "beyond"."""
 
 
 class PuzzleKind:
@@ -261,6 +265,14 @@ class PuzzleKind:
     def level_name(self, level: int | str | None) -> str:
         return self.levels[self.ladder.level_index(level)]
 
+    @property
+    def hint_levels(self) -> tuple[str, ...]:
+        """The levels a hint may use: the ladder, then the case rung."""
+        return (*self.levels, cases.CASE)
+
+    def hint_level_name(self, level: int | str | None) -> str:
+        return cases.CASE if level == cases.CASE else self.level_name(level)
+
     # -- solving -----------------------------------------------------------------
     def check(self, p: Puzzle) -> None:
         """Raise ContradictoryClues when the lowest rung alone refutes the clues."""
@@ -348,9 +360,11 @@ class PuzzleKind:
 
         All of it (finding the answer to name wrong marks, the hint, the
         search for a higher level to suggest) stops after ``seconds``: then
-        the status is "stopped"."""
-        lv = self.ladder.level_index(level)
-        name = self.levels[lv]
+        the status is "stopped". ``level`` may also be "case": probe first,
+        then the case rung."""
+        case = level == cases.CASE
+        lv = self.ladder.top if case else self.ladder.level_index(level)
+        name = cases.CASE if case else self.levels[lv]
         deadline = deadline_in(seconds)
         s, clash = self.marked_state(p, marks)
         if marks is not None and any(v is not None for v in marks):
@@ -373,6 +387,10 @@ class PuzzleKind:
             h = search.hint(self.ladder, s, lv, deadline)
         except Stopped:
             return HintResult("stopped", name, reason=stopped_reason(seconds, "proving a cell"))
+        if case and h.deduction is None and h.status is Status.STALLED:
+            found = self.case_hint(p, s, deadline)
+            if found is not None:
+                return found
         if h.deduction is not None:
             d = h.deduction
             return HintResult(
@@ -406,15 +424,48 @@ class PuzzleKind:
                     reason=f"{name} proves nothing more here; try {self.levels[higher]}",
                     suggest=self.levels[higher],
                 )
+        if not case and self.case_hint(p, s, deadline) is not None:
+            return HintResult(
+                "stalled",
+                name,
+                reason=f"{name} proves nothing more here; try {cases.CASE}",
+                suggest=cases.CASE,
+            )
         return HintResult(
             "stalled", name, reason="no level of the ladder proves anything more here"
+        )
+
+    def case_hint(self, p: Puzzle, s: State, deadline: float | None) -> HintResult | None:
+        """The smallest case split that decides a cell of ``s`` (None: none
+        within the rung's bounds)."""
+        fixed = s.copy()
+        if self.ladder.propagate(fixed, self.ladder.top).status is not Status.STALLED:
+            return None
+        two = fixed.cands
+        ref = cases.refute(
+            self.ladder, fixed, deadline, wanted=lambda lit: two[lit[0]].bit_count() == 2
+        )
+        if ref is None:
+            return None
+        keep = fixed.cands[ref.cell] & ~(1 << ref.value)
+        reason = cases.describe(ref, keep, p.grid.name, self.ladder.value_name)
+        return HintResult(
+            "hint",
+            cases.CASE,
+            ref.cell,
+            single_value(keep),
+            cases.CASE,
+            reason,
+            ref.premises,
+            case=ref,
         )
 
     def grade(
         self, p: Puzzle, budget: int = search.DEFAULT_BUDGET, seconds: float | None = None
     ) -> Graded:
-        """The lowest level that solves ``p`` without guessing, or "beyond";
-        "unknown" (not complete) when a fixpoint runs past ``seconds``.
+        """The lowest level that solves ``p`` without guessing, then "case"
+        (the case rung, within ``seconds`` or :data:`CASE_SECONDS`), or
+        "beyond"; "unknown" (not complete) when a fixpoint runs past ``seconds``.
 
         Beyond the ladder, a search within ``budget`` nodes (and the rest of
         ``seconds``) tells whether the answer is unique; ``complete`` is false
@@ -427,6 +478,12 @@ class PuzzleKind:
             return Graded("unknown", False, complete=False)
         if level is not None:
             return Graded(self.levels[level], True)
+        if status is Status.CONTRADICTION:
+            raise NoSolution("the puzzle has no solution")
+        case_deadline = deadline if deadline is not None else deadline_in(CASE_SECONDS)
+        status, size, _ = cases.solve(self.ladder, self.start(p), case_deadline)
+        if status is Status.SOLVED:
+            return Graded(cases.CASE, True, case_size=size)
         if status is Status.CONTRADICTION:
             raise NoSolution("the puzzle has no solution")
         c = self.count(p, limit=2, budget=budget, seconds=seconds_left(deadline))

@@ -4,11 +4,14 @@ hints and grades. Plain frozen values, shared by every puzzle."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pencilbox.engine.grid import Cell, Grid, grid
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import Deduction, Mask
+
+if TYPE_CHECKING:
+    from pencilbox.engine.cases import Refutation
 
 Values = tuple[int, ...]
 Marks = tuple[int | None, ...]
@@ -81,6 +84,8 @@ class HintResult:
     reason: str = ""
     premises: tuple[Cell, ...] = ()
     wrong: tuple[Cell, ...] = ()
+    case: Refutation | None = None
+    """The case split behind a hint of the case rung."""
     suggest: str | None = None
 
 
@@ -94,6 +99,8 @@ class Graded:
     unique: bool
     complete: bool = True
     guesses: int = 0
+    case_size: int | None = None
+    """For grade "case": the branches of the largest refutation used."""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 import pencilbox
+from pencilbox.engine import cases
 from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
@@ -247,6 +248,7 @@ def puzzles(request: Request) -> list[dict[str, Any]]:
                 "type": name,
                 "title": kind.title,
                 "levels": list(kind.levels),
+                "hint_levels": list(kind.hint_levels),
                 "summary": kind.summary,
                 "bank_sizes": shelves.get(name, []),
                 "url_example": url_example(kind),
@@ -274,6 +276,8 @@ async def puzzle(
             f"boards are dealt from 4x4 to {MAX_GENERATE_SIDE}x"
             f"{MAX_GENERATE_SIDE}, not {rows}x{ncols}"
         )
+    if grade == cases.CASE:  # the bank has no case shelf: deal the ladder's top
+        grade = None
     level = kind.level_name(grade if grade else kind.levels[-1])
     n = random.randrange(1 << 30) if index is None else index
     bank_path: Path | None = request.app.state.bank_path
@@ -306,7 +310,7 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
     """The next cell the ladder proves at ``level`` from the player's marks."""
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
-    level = kind.level_name(body.level)
+    level = kind.hint_level_name(body.level)
     store = answers(request)
     key = kind.to_url(p)
     known, answer = store.lookup(key) if marks is not None else (True, None)

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 import pencilbox
+from pencilbox.engine import cases
 from pencilbox.engine.kind import HintResult, Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.ladder import Status
 from pencilbox.errors import Stopped
@@ -40,6 +41,8 @@ def hint_json(kind: PuzzleKind, p: Puzzle, h: HintResult) -> dict[str, Any]:
         assert h.cell is not None and h.value is not None
         out["cell"] = list(divmod(h.cell, p.cols))
         out["value"] = kind.value_token(h.value)
+    if h.case is not None:
+        out["case"] = cases.to_json(h.case, p.cols, kind.value_token)
     return out
 
 

@@ -5,10 +5,12 @@ import { cellFromPoint, cellsBetween, releaseCapture } from "./input.js";
 import { loadModules } from "./theory.js";
 import { Clock } from "./timer.js";
 import * as extras from "./extras.js";
+import { CaseSteps } from "./cases.js";
 
 const $ = id => document.getElementById(id);
 const CLEAR_KEYS = ["0", "Backspace", "Delete"];
 const store = window.localStorage;
+const steps = new CaseSteps(document.getElementById("status"), () => draw(), t => word(t));
 
 const game = {
   kinds: {}, puzzle: null, marks: [], history: new History(), cursor: 0, focused: false,
@@ -73,6 +75,7 @@ function load(puzzle, note = "") {
   game.solvedMessage = saved?.message;
   if (!game.solved && !document.hidden) game.clock.start();
   game.cursor = Number.isInteger(saved?.cursor) ? saved.cursor : 0; game.hint = null; game.premises = []; game.errors = []; game.pending = null;
+  steps.clear();
   $("puzzle-type").value = puzzle.type;
   fillLevels(puzzle.type, puzzle.grade || $("level").value);
   markSizes(puzzle.type, puzzle);
@@ -111,7 +114,7 @@ function explain() {   // the help that depends on the puzzle: pointer, keys, th
 function solvedText() { return game.solvedMessage || "Solved!"; }
 
 function fillLevels(type, want) {
-  const sel = $("level"), levels = game.kinds[type]?.levels || [];
+  const sel = $("level"), levels = game.kinds[type]?.hint_levels || game.kinds[type]?.levels || [];
   if ([...sel.options].map(o => o.value).join() !== levels.join())
     sel.replaceChildren(...levels.map(l => new Option(l, l)));
   sel.value = levels.includes(want) ? want : levels[Math.max(0, levels.length - 2)];
@@ -167,6 +170,7 @@ function changed() {
     say("");
   }
   extras.changed(game);
+  steps.clear();
   save(); draw();
   if (game.marks.every(t => t !== null)) check(true);
 }
@@ -309,6 +313,7 @@ function typeDigit(key) {
 function onGlobalKey(ev) {
   const tag = ev.target.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if (steps.onKey(ev)) return;
   if ((ev.ctrlKey || ev.metaKey) && !ev.altKey) {
     const k = ev.key.toLowerCase();
     if (k === "z" && !ev.shiftKey) { undo(); ev.preventDefault(); }
@@ -334,12 +339,13 @@ async function hint() {
     const h = await call("/api/hint", { puzzle: p.url, marks: rowsOf(game.marks), level });
     clearTimeout(slow);
     game.hint = null; game.premises = []; game.errors = [];
+    steps.show(h.case);
     if (h.status === "hint") {
       const i = cellOf(h.cell);
-      game.hint = i; game.premises = h.premises.map(cellOf); game.cursor = i;
+      game.hint = i; game.premises = h.case ? [] : h.premises.map(cellOf); game.cursor = i;
       game.pending = { cell: i, value: h.value };
-      say(`Rule "${h.rule}" (level ${h.level}): ${h.reason}. Press Hint again to fill it in.`, "hint",
-          `${where(i)} is ${word(h.value)}.`);
+      say(`Rule "${h.rule}" (level ${h.level}): ${h.reason}. Press Hint again to fill it in.` +
+          (h.case ? " Step through the branches with [ and ]." : ""), "hint", `${where(i)} is ${word(h.value)}.`);
     } else if (h.status === "contradiction") {
       game.errors = h.wrong.length ? h.wrong.map(cellOf) : h.premises.map(cellOf);
       const n = h.wrong.length;
@@ -383,6 +389,7 @@ function draw() {
   render($("board"), { puzzle: game.puzzle, frontend: look(), marks: game.marks, cursor: game.cursor, focused: game.focused,
                        hint: game.hint, premises: game.premises, errors: game.errors, solved: game.solved });
   extras.drawn(game);
+  steps.draw($("board"), game.puzzle);
   $("undo").disabled = !game.history.canUndo();
   $("redo").disabled = !game.history.canRedo();
 }

@@ -1,0 +1,592 @@
+"""The case rung: a short case split, one step above probe.
+
+probe assumes one candidate and runs the rules below it. The case rung
+assumes one candidate and runs probe itself; when that stalls, it splits on
+one further cell. A candidate is eliminated when every branch ends in a
+contradiction, and the *size* of that refutation is its number of branches:
+
+- size 1: the assumption alone, run to probe's fixpoint, is a contradiction;
+- size k: the assumption's fixpoint stalls, but some further cell has k
+  candidates and each of them, assumed as well, is a contradiction;
+- larger: a branch that stalls splits again, where the board would branch
+  in a search, as long as the leaves stay within :data:`MAX_BRANCHES`.
+
+Refutations are looked for smallest first: every size-1 refutation before
+any split, one split before nested ones, split cells with the fewest
+candidates first, and among equals the assumptions that force the most
+cells at the level below probe (they are the likeliest to fail). Single splits
+are found by the dilemma rule: with the probe fixpoint of every candidate
+of a cell y in hand, a candidate that no branch keeps is refuted by the
+split on y (fixpoints are monotone, so assuming it in each branch is a
+contradiction; a hint re-runs the branches to say why). The search stops
+at a number of branches and a deadline.
+
+Every trial starts from a fresh copy of the state's candidates; what probe
+remembers inside the rung is built here, from the state alone (its own
+level-below trials), never carried in from a search, so the same state
+always gives the same refutation. The rung is not one of a ladder's
+levels: the ladders, and the measurements that compare them, end at probe.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from pencilbox.engine.grid import Cell
+from pencilbox.engine.ladder import Ladder, Outcome, ProbeMemo, Status
+from pencilbox.engine.search import choose_cell
+from pencilbox.engine.state import Contradiction, Mask, State, values_of
+
+CASE = "case"
+"""The rung's name, as hints and grades report it."""
+
+MAX_BRANCHES = 4
+"""The largest refutation looked for, in branches (a split on a cell with
+more candidates than this is not tried)."""
+
+Literal = tuple[Cell, int]
+"""A cell and one of its values."""
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One branch of a refutation: what it assumes and how it fails.
+
+    ``assume`` holds the refuted candidate first, then the split's value;
+    ``premises`` are the cells of the contradiction; ``implied`` the cells
+    the branch decided (with their values) before it failed.
+    """
+
+    assume: tuple[Literal, ...]
+    rule: str
+    reason: str
+    premises: tuple[Cell, ...] = ()
+    implied: tuple[Literal, ...] = ()
+
+
+@dataclass(frozen=True)
+class Refutation:
+    """Why ``value`` is impossible in ``cell``: every branch contradicts."""
+
+    cell: Cell
+    value: int
+    branches: tuple[Branch, ...]
+    tree: Split | None = None
+    """The splits, nested (None: the assumption alone contradicts)."""
+
+    @property
+    def size(self) -> int:
+        return len(self.branches)
+
+    @property
+    def split(self) -> Cell | None:
+        """The first further cell split on (None for a refutation of size 1)."""
+        return None if self.tree is None else self.tree.cell
+
+    @property
+    def premises(self) -> tuple[Cell, ...]:
+        """The split cell, then the cells of every contradiction."""
+        cells: list[Cell] = []
+        for b in self.branches:
+            cells.extend(c for c, _ in b.assume[1:])
+        for b in self.branches:
+            cells.extend(b.premises)
+        return tuple(dict.fromkeys(c for c in cells if c != self.cell))
+
+
+@dataclass(frozen=True)
+class Split:
+    """A case split on ``cell``: one subtree per candidate, lowest first
+    (None: that branch contradicts at once)."""
+
+    cell: Cell
+    values: tuple[int, ...]
+    children: tuple[Split | None, ...]
+
+    @property
+    def leaves(self) -> int:
+        return sum(1 if c is None else c.leaves for c in self.children)
+
+
+@dataclass(frozen=True)
+class Found:
+    """A refutation found by the search, before it is explained."""
+
+    cell: Cell
+    value: int
+    tree: Split | None
+
+    @property
+    def size(self) -> int:
+        return 1 if self.tree is None else self.tree.leaves
+
+
+class Trials:
+    """The probe-level fixpoints of single assumptions on one state.
+
+    Each fixpoint is computed at most once, from a fresh copy of the base
+    candidates. ``stopped`` is set when the deadline cut the work short.
+    """
+
+    def __init__(self, ladder: Ladder, state: State, deadline: float | None) -> None:
+        self.ladder = ladder
+        self.board = state.board
+        self.base = state.cands[:]
+        self.focus = state.focus
+        self.deadline = deadline
+        self.fixed: dict[Literal, list[Mask] | None] = {}
+        self.below: dict[Literal, list[Mask] | None] = {}
+        self.stopped = False
+        self.runs = 0
+        self.memo = ProbeMemo(self.base)
+        """The level-below trials of the base, handed to every probe run here:
+        a trial whose fixpoint already holds what a run assumed need not be
+        tried again in it (see ProbeMemo)."""
+        self.pairs: dict[Literal, dict[Literal, dict[Cell, Mask]]] = {}
+        """``pairs[l][m]``: the level-below fixpoint of the base with both l
+        and m assumed (as changes to the base), read off the probe pass of
+        one fixpoint and handed to the other's, so each pair is tried once."""
+
+    def run(
+        self,
+        assume: Iterable[Literal],
+        level: int,
+        start: list[Mask] | None = None,
+        narrate: bool = False,
+        memo: ProbeMemo | None = None,
+    ) -> tuple[State, Outcome]:
+        """Assume some candidates and propagate at ``level`` (a fresh state)."""
+        s = State(self.board, (start or self.base)[:], [] if narrate else None)
+        s.focus = self.focus
+        if level == self.ladder.top:
+            s.probes = memo or self.memo.copy()
+        first = True
+        for cell, v in assume:
+            s.assume(cell, s.cands[cell] & (1 << v))
+            if first:
+                s.scratch = cell  # probe looks near the assumption first
+                first = False
+        self.runs += 1
+        return s, self.ladder.propagate(s, level)
+
+    def choose(self, state: State) -> Cell:
+        """Where to split under a fixpoint: where the board would branch."""
+        choose: Callable[[State], Cell] = getattr(self.board, "choose_cell", choose_cell)
+        return choose(state)
+
+    def out_of_time(self) -> bool:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.stopped = True
+        return self.stopped
+
+    def undecided(self) -> list[Cell]:
+        base, focus = self.base, self.focus
+        return [c for c, m in enumerate(base) if m & (m - 1) and focus >> c & 1]
+
+    def order(self, cells: list[Cell]) -> list[Literal]:
+        """Candidates of ``cells``, the likeliest to be refuted first: fewest
+        candidates in the cell, then most cells forced at the level below."""
+        below = self.ladder.top - 1
+        keyed = []
+        for cell in cells:
+            mask = self.base[cell]
+            for v in values_of(mask):
+                lit = (cell, v)
+                if lit not in self.below:
+                    s, outcome = self.run((lit,), below)
+                    if outcome.status is Status.CONTRADICTION:
+                        self.below[lit] = None
+                    else:
+                        self.below[lit] = s.cands
+                        self.memo.kept[lit] = {
+                            c: m for c, m in enumerate(s.cands) if m != self.base[c]
+                        }
+                forced = self.forced(self.below[lit])
+                keyed.append((mask.bit_count(), -forced, cell, v))
+        keyed.sort()
+        return [(cell, v) for _, _, cell, v in keyed]
+
+    def forced(self, cands: list[Mask] | None) -> int:
+        if cands is None:
+            return len(self.base) + 1
+        base = self.base
+        return sum(1 for c, m in enumerate(cands) if m != base[c])
+
+    def fixpoint(self, lit: Literal) -> list[Mask] | None:
+        """The probe fixpoint of the base with ``lit`` assumed; None: contradiction."""
+        if lit not in self.fixed:
+            start = self.below.get(lit)
+            if lit in self.below and start is None:
+                self.fixed[lit] = None
+            else:
+                memo = self.memo.copy()
+                memo.kept.update(self.pairs.pop(lit, {}))
+                s, outcome = self.run((lit,), self.ladder.top, start, memo=memo)
+                if outcome.status is Status.CONTRADICTION:
+                    self.fixed[lit] = None
+                else:
+                    self.fixed[lit] = s.cands
+                    if s.cands == start:
+                        self.remember_pairs(lit, s)
+        return self.fixed[lit]
+
+    def remember_pairs(self, lit: Literal, s: State) -> None:
+        """When probe removed nothing under ``lit``, its surviving trials are
+        the fixpoints of ``lit`` with each other candidate: keep them for
+        that candidate's own fixpoint."""
+        memo = s.probes
+        if memo is None or memo.base != s.cands:
+            return
+        base = self.base
+        own = {c: m for c, m in enumerate(s.cands) if m != base[c]}
+        for other, diff in memo.kept.items():
+            if other == lit or other in self.fixed:
+                continue
+            both = dict(own)
+            both.update(diff)
+            self.pairs.setdefault(other, {})[lit] = both
+
+
+def find(
+    ladder: Ladder,
+    state: State,
+    deadline: float | None = None,
+    max_branches: int = MAX_BRANCHES,
+    first: bool = True,
+    wanted: Callable[[Literal], bool] | None = None,
+) -> tuple[list[Found], Trials]:
+    """Refutations of candidates of ``state``, which must be a probe fixpoint.
+
+    With ``first``, the smallest refutation found first (a list of one);
+    otherwise every refutation of size 1 or 2 there is, when the smallest
+    has that size (all sound at once), else the first larger one found.
+    ``wanted`` limits the candidates refuted (not the split cells).
+    Returns [] when none is found within the bounds; ``Trials.stopped`` tells
+    whether the deadline was the reason.
+    """
+    trials = Trials(ladder, state, deadline)
+    cells = trials.undecided()
+    order = trials.order(cells)
+    targets = [lit for lit in order if wanted is None or wanted(lit)]
+    found = _single(trials, targets, first)
+    if found or max_branches < 2 or trials.stopped:
+        return found, trials
+    found = _dilemma(trials, cells, order, targets, max_branches, first)
+    if found or max_branches < 3 or trials.stopped:
+        return found, trials
+    return _trees(trials, targets, max_branches), trials
+
+
+def _single(trials: Trials, targets: list[Literal], first: bool) -> list[Found]:
+    """Size 1: the assumption's own probe fixpoint contradicts.
+
+    A surviving fixpoint decides cells; assuming any of those values reaches
+    a superset of it, so they cannot be refuted this way (dominated trials).
+    """
+    base = trials.base
+    found: list[Found] = []
+    survives: set[Literal] = set()
+    for lit in targets:
+        if lit in survives:
+            continue
+        if trials.out_of_time():
+            break
+        fixed = trials.fixpoint(lit)
+        if fixed is None:
+            found.append(Found(lit[0], lit[1], None))
+            if first:
+                break
+            continue
+        for c, m in enumerate(fixed):
+            if m != base[c] and m & (m - 1) == 0:
+                survives.add((c, m.bit_length() - 1))
+    return found
+
+
+def _dilemma(
+    trials: Trials,
+    cells: list[Cell],
+    order: list[Literal],
+    targets: list[Literal],
+    max_branches: int,
+    first: bool,
+) -> list[Found]:
+    """Size k: split on a cell whose every candidate's fixpoint removes the
+    same value; cells with the fewest candidates first."""
+    base = trials.base
+    rank = {lit: i for i, lit in enumerate(order)}
+    wanted = set(targets)
+    splits = sorted(
+        (c for c in cells if base[c].bit_count() <= max_branches),
+        key=lambda c: (base[c].bit_count(), min(rank[(c, v)] for v in values_of(base[c])), c),
+    )
+    found: list[Found] = []
+    seen: set[Literal] = set()
+    for y in splits:
+        branches: list[list[Mask]] = []
+        for w in values_of(base[y]):
+            if trials.out_of_time():
+                return found
+            fixed = trials.fixpoint((y, w))
+            if fixed is None:  # a size-1 refutation the first pass was not asked for
+                branches = []
+                break
+            branches.append(fixed)
+        if not branches:
+            continue
+        hits = []
+        for c, m in enumerate(base):
+            gone = m
+            for fixed in branches:
+                gone &= ~fixed[c]
+                if not gone:
+                    break
+            for v in values_of(gone):
+                if (c, v) in wanted and (c, v) not in seen:
+                    hits.append((c, v))
+        hits.sort(key=rank.__getitem__)
+        tree = Split(y, tuple(values_of(base[y])), (None,) * len(branches))
+        for c, v in hits[:1] if first else hits:
+            seen.add((c, v))
+            found.append(Found(c, v, tree))
+        if found and first:
+            break
+    return found
+
+
+def _trees(trials: Trials, targets: list[Literal], max_branches: int) -> list[Found]:
+    """Larger sizes: for each candidate, a case split tree grown under its
+    fixpoint, splitting where the board would branch, with at most ``budget``
+    leaves; budgets rise 4, 6, 8… up to ``max_branches``.
+
+    A candidate whose tree reaches a solution can never be refuted and is
+    dropped.
+    """
+    alive = [lit for lit in targets if trials.fixed.get(lit) is not None]
+    budget = 3
+    while budget <= max_branches and alive:
+        budget = min(max_branches, budget + 1 if budget < 4 else budget + 2)
+        still = []
+        for lit in alive:
+            if trials.out_of_time():
+                return []
+            fixed = trials.fixpoint(lit)
+            assert fixed is not None
+            grown = _grow(trials, (lit,), fixed, budget)
+            if isinstance(grown, Split):
+                return [Found(lit[0], lit[1], grown)]
+            if grown is not _SOLUTION:
+                still.append(lit)
+        alive = still
+        if budget == max_branches:
+            break
+    return []
+
+
+_SOLUTION = "solution"
+"""What :func:`_grow` returns when a branch is solved: not refutable."""
+
+
+def _grow(
+    trials: Trials, assume: tuple[Literal, ...], cands: list[Mask], budget: int
+) -> Split | str | None:
+    """A split tree under the fixpoint ``cands`` of ``assume`` with every
+    leaf a contradiction and at most ``budget`` leaves; None when there is
+    none this way, :data:`_SOLUTION` when a branch solves the board."""
+    if budget < 2 or trials.out_of_time():
+        return None
+    probe = State(trials.board, cands[:])
+    probe.focus = trials.focus
+    y = trials.choose(probe)
+    if y < 0:
+        return None
+    values = values_of(cands[y])
+    if len(values) > budget:
+        return None
+    children: list[Split | None] = []
+    used = 0
+    for i, w in enumerate(values):
+        left = budget - used - (len(values) - i - 1)
+        s, outcome = trials.run(((y, w),), trials.ladder.top, cands)
+        if outcome.status is Status.CONTRADICTION:
+            children.append(None)
+            used += 1
+            continue
+        if outcome.status is Status.SOLVED:
+            return _SOLUTION
+        sub = _grow(trials, (*assume, (y, w)), s.cands, left)
+        if not isinstance(sub, Split):
+            return sub
+        children.append(sub)
+        used += sub.leaves
+    return Split(y, tuple(values), tuple(children))
+
+
+def explain(trials: Trials, found: Found) -> Refutation | None:
+    """Re-run the branches of a refutation, narrated, to say why each fails.
+
+    None if some branch does not contradict after all (a rule that is not
+    monotone could cause that; the refutation is then not claimed).
+    """
+    lit = (found.cell, found.value)
+    out: list[Branch] = []
+    if not _explain(trials, (lit,), found.tree, out):
+        return None
+    return Refutation(found.cell, found.value, tuple(out), found.tree)
+
+
+def _explain(
+    trials: Trials, assume: tuple[Literal, ...], tree: Split | None, out: list[Branch]
+) -> bool:
+    if tree is not None:
+        cands = trials.base[:]
+        for cell, v in assume:
+            cands[cell] &= 1 << v
+        for w, child in zip(values_of(cands[tree.cell]), tree.children, strict=True):
+            if not _explain(trials, (*assume, (tree.cell, w)), child, out):
+                return False
+        return True
+    s, outcome = trials.run(assume, trials.ladder.top, narrate=True)
+    why = outcome.contradiction
+    if outcome.status is not Status.CONTRADICTION or why is None:
+        return False
+    seen = {cell for cell, _ in assume}
+    implied = tuple(
+        (d.cell, d.keep.bit_length() - 1)
+        for d in (s.trace or ())
+        if d.decides and d.cell not in seen
+    )
+    out.append(Branch(assume, why.rule, why.reason, why.premises, implied))
+    return True
+
+
+def refute(
+    ladder: Ladder,
+    state: State,
+    deadline: float | None = None,
+    max_branches: int = MAX_BRANCHES,
+    wanted: Callable[[Literal], bool] | None = None,
+) -> Refutation | None:
+    """The smallest explained refutation of a candidate of a probe fixpoint."""
+    found, trials = find(ladder, state, deadline, max_branches, True, wanted)
+    for f in found:
+        r = explain(trials, f)
+        if r is not None:
+            return r
+    return None
+
+
+def describe(
+    ref: Refutation, keep: Mask, name: Callable[[Cell], str], value: Callable[[int], str]
+) -> str:
+    """The refutation in words: "Suppose r3c4 is black. Then either r5c5 is
+    black — and … — or white — and …. So r3c4 is white." ``keep`` is what
+    the cell has left once the value is gone."""
+    cell = name(ref.cell)
+    head = f"Suppose {cell} is {value(ref.value)}."
+    leaves = iter(ref.branches)
+    if ref.tree is None:
+        b = next(leaves)
+        body = "Then " + _consequences(b, name, value) + f"{b.rule} finds a contradiction: "
+        body += _clause(b) + "."
+    else:
+        body = "Then " + _either(ref.tree, leaves, name, value) + "."
+    if keep & (keep - 1) == 0:
+        tail = f"So {cell} is {value(keep.bit_length() - 1)}."
+    else:
+        tail = f"So {cell} is not {value(ref.value)}."
+    return f"{head} {body} {tail.rstrip('.')}"
+
+
+def _either(
+    tree: Split, leaves: Iterator[Branch], name: Callable[[Cell], str], value: Callable[[int], str]
+) -> str:
+    """ "either y is a — and … — or b — and …", nested splits in brackets."""
+    parts = []
+    for w, child in zip(tree.values, tree.children, strict=True):
+        if child is None:
+            b = next(leaves)
+            parts.append(f"{value(w)} — and {_consequences(b, name, value)}{_clause(b)}")
+        else:
+            parts.append(f"{value(w)} — and then ({_either(child, leaves, name, value)})")
+    return f"either {name(tree.cell)} is " + " — or ".join(parts)
+
+
+def _consequences(b: Branch, name: Callable[[Cell], str], value: Callable[[int], str]) -> str:
+    """The first cells a branch decided, grouped by value: "r1c2 and r1c3
+    are black, r2c2 is white, and " ("" when it decided none)."""
+    shown = b.implied[:6]
+    if not shown:
+        return ""
+    groups: dict[int, list[str]] = {}
+    for cell, v in shown:
+        groups.setdefault(v, []).append(name(cell))
+    bits = []
+    for v, names in groups.items():
+        verb = "is" if len(names) == 1 else "are"
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        bits.append(f"{listed} {verb} {value(v)}")
+    more = " (among others)" if len(b.implied) > len(shown) else ""
+    return ", ".join(bits) + more + ", and "
+
+
+def _clause(b: Branch) -> str:
+    return b.reason.rstrip(". ")
+
+
+def solve(
+    ladder: Ladder,
+    state: State,
+    deadline: float | None = None,
+    max_branches: int = MAX_BRANCHES,
+) -> tuple[Status, int, bool]:
+    """Run probe and the case rung to a fixpoint, changing ``state``.
+
+    Returns the status, the size of the largest refutation used (0: none),
+    and whether the deadline stopped the rung. Each step removes the
+    smallest refutation's candidate and lets probe follow it up before
+    looking again: what it settles makes the next refutations cheaper.
+    """
+    largest = 0
+    while True:
+        status = ladder.propagate(state, ladder.top).status
+        if status is not Status.STALLED:
+            return status, largest, False
+        found, trials = find(ladder, state, deadline, max_branches)
+        if not found:
+            return status, largest, trials.stopped
+        for f in found:
+            keep = state.cands[f.cell] & ~(1 << f.value)
+            result = state.restrict(f.cell, keep, CASE, "a case split refutes it")
+            if isinstance(result, Contradiction):
+                return Status.CONTRADICTION, largest, False
+            largest = max(largest, f.size)
+
+
+def to_json(ref: Refutation, cols: int, token: Callable[[int], str]) -> dict[str, Any]:
+    """A refutation for the JSON outputs: the refuted candidate, the size,
+    and each branch's assumptions, contradiction and decided cells."""
+
+    def cell(c: Cell) -> list[int]:
+        return list(divmod(c, cols))
+
+    def literals(lits: Iterable[Literal]) -> list[dict[str, Any]]:
+        return [{"cell": cell(c), "value": token(v)} for c, v in lits]
+
+    return {
+        "size": ref.size,
+        "suppose": literals([(ref.cell, ref.value)])[0],
+        "branches": [
+            {
+                "assume": literals(b.assume),
+                "rule": b.rule,
+                "reason": b.reason,
+                "cells": [cell(c) for c in dict.fromkeys(b.premises)],
+                "implied": literals(b.implied),
+            }
+            for b in ref.branches
+        ],
+    }
