@@ -21,7 +21,7 @@ TOY_URL = "https://puzz.link/p?kurotto/4/4/04j6o"
 
 @pytest.fixture(scope="module")
 def client(bank_file: Path) -> TestClient:
-    return TestClient(create_app(bank_file))
+    return TestClient(create_app(bank_file), base_url="http://localhost")
 
 
 def probe_marks() -> list[str]:

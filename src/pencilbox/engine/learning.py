@@ -7,8 +7,9 @@ has lost white"). The :class:`Learning` of a run keeps them in order on one
 
 - a rule's deduction is explained by its premise cells: it rests on
   everything those cells had lost before it (a rule that reads a region
-  names the region's cells; exact for Kurotto, coarser where a rule reads
-  more than it can cheaply name, and always sound);
+  names the region's cells; exact where the rules name every cell they
+  read, coarser where a rule reads more than it can cheaply name, and
+  always sound);
 - a probe elimination is explained by the earlier literals its trial's
   contradiction rests on, the trial's assumption left out;
 - a guess has no explanation.

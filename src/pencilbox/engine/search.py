@@ -27,7 +27,7 @@ a Luby schedule, keeping what it learned. At the top level the root probes
 (its eliminations explained) and deeper nodes propagate with the rules below
 probe plus the nogoods, which the benchmark found faster than probing in
 every node. ``learning=False`` runs the older search: depth first, with
-independent parts counted apart and, where premises are exact (Kurotto),
+independent parts counted apart and, where premises are exact,
 conflict-directed backjumping. Fixpoints, hints and grades never learn.
 """
 
