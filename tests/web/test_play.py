@@ -335,7 +335,7 @@ def test_reveal_asks_first(page: Any) -> None:
     assert page.locator('.cell[data-state="empty"]').count() > 0
     page.once("dialog", lambda d: d.accept())
     page.click("#reveal")
-    page.wait_for_function("document.getElementById('status').textContent.includes('Solved!')")
+    page.wait_for_selector('#status[data-kind="solved"]')
     assert page.locator('.cell[data-state="empty"]').count() == 0
 
 

@@ -378,8 +378,12 @@ def check_json(
     return {"solved": solved, "complete": empty == 0, "violations": out, "message": message}
 
 
-@router.post("/check", responses=SOLVER_ERRORS)
-async def check(request: Request, body: MarksIn) -> dict[str, Any]:
+REFUTE_SECONDS = 0.5
+"""How long Check lets the ladder look for a refutation of a partial board."""
+
+
+@router.post("/check", responses=ERRORS)
+async def check(body: MarksIn) -> dict[str, Any]:
     """Every rule the player's grid breaks, with its cells; solved or not."""
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
@@ -392,8 +396,9 @@ async def check(request: Request, body: MarksIn) -> dict[str, Any]:
     )
     result = check_json(kind, p, full)
     if not result["complete"] and not result["violations"]:
-        # a partly filled board the validator passes: ask the ladder below probe
-        why = await solver(request, jobs.refuted, kind.name, p, full)
+        # A partly filled board the validator passes: ask the ladder below
+        # probe, here and briefly, so Check never waits for a solver worker.
+        why = await run_in_threadpool(jobs.refuted, kind.name, p, full, REFUTE_SECONDS)
         if why is not None:
             result = check_json(kind, p, full, why)
     return result
