@@ -80,12 +80,12 @@ def wait_until(condition: object, seconds: float) -> bool:
 
 @pytest.fixture(scope="module")
 def live_app(bank_file: Path) -> FastAPI:
-    return create_app(bank_file, solver_seconds=3.0, workers=2)
+    return create_app(bank_file, solver_seconds=5.0, workers=2)
 
 
 @pytest.fixture(scope="module")
 def live(live_app: FastAPI) -> Iterator[str]:
-    """The app with 2 workers and a 3 s deadline, on a free 127.0.0.1 port."""
+    """The app with 2 workers and a 5 s deadline, on a free 127.0.0.1 port."""
     import uvicorn
 
     port = free_port()

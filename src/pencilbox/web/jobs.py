@@ -114,7 +114,10 @@ def refuted(name: str, p: Puzzle, marks: Marks, seconds: float) -> dict[str, Any
     if clash:
         return None  # the validator names marks that break a clue
     level = max(0, len(kind.levels) - 2)
-    outcome = kind.ladder.propagate(s, level, deadline=time.monotonic() + seconds)
+    try:
+        outcome = kind.ladder.propagate(s, level, deadline=time.monotonic() + seconds)
+    except Stopped:
+        return None
     why = outcome.contradiction
     if outcome.status is not Status.CONTRADICTION or why is None:
         return None
