@@ -361,7 +361,7 @@ def grade(ladder: Ladder, state: State, deadline: float | None = None) -> tuple[
     return None, status
 
 
-class _LearningSearch:
+class _LearningSearch(_Search):
     """One counting run with conflict-driven learning.
 
     A single line of states, one per decision level: ``stack[d]`` is the
@@ -377,14 +377,7 @@ class _LearningSearch:
     def __init__(
         self, ladder: Ladder, level: int, budget: int, deadline: float | None, board: object
     ) -> None:
-        self.ladder = ladder
-        self.level = level
-        self.budget = budget
-        self.deadline = deadline
-        self.choose: Callable[[State], int] = getattr(board, "choose_cell", choose_cell)
-        self.split: Split | None = getattr(board, "split", None)
-        self.nodes = 0
-        self.guesses = 0
+        super().__init__(ladder, level, budget, deadline, board)
         self.blocked = 0
         """The cells named by the nogoods that block counted solutions."""
         self.vsids = VSIDS
