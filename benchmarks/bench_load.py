@@ -29,6 +29,7 @@ import time
 import httpx
 
 import pencilbox
+from pencilbox.processes import process_table
 
 SIZE = 10
 REQUESTS = 200
@@ -79,19 +80,9 @@ def start_server(port: int, solver_seconds: float) -> subprocess.Popen[bytes]:
 
 def cpu_below(pid: int) -> dict[int, int]:
     """CPU time (clock ticks) used so far by each process below ``pid``."""
-    parents: dict[int, int] = {}
-    times: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        fields = stat[stat.rfind(")") + 2 :].split()
-        parents[int(entry)] = int(fields[1])
-        times[int(entry)] = int(fields[11]) + int(fields[12])
+    table = process_table()
+    parents = {p: parent for p, (parent, _, _) in table.items()}
+    times = {p: ticks for p, (_, _, ticks) in table.items()}
     out = {}
     for p, t in times.items():
         q = parents.get(p)

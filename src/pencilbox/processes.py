@@ -63,3 +63,20 @@ def start_pool_worker(owner: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     die_with_parent(owner)
+
+
+def process_table() -> dict[int, tuple[int, str, int]]:
+    """Every process of the machine (from ``/proc``): its parent, its state
+    letter ("Z" for a zombie) and the CPU clock ticks it has used."""
+    table: dict[int, tuple[int, str, int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(")") + 2 :].split()
+        table[int(entry)] = (int(fields[1]), fields[0], int(fields[11]) + int(fields[12]))
+    return table

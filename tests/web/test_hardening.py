@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import os
 import signal
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import pencilbox
+from pencilbox.processes import process_table
 from pencilbox.web.app import MAX_BODY, create_app
 from pencilbox.web.safety import APP_POLICY
 from pencilbox.web.workers import SolverBusy, SolverPool
@@ -40,18 +40,9 @@ def big_kurotto() -> str:
 def descendants(pid: int) -> set[int]:
     """Every live process below ``pid`` (from /proc)."""
     children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        fields = stat[stat.rfind(")") + 2 :].split()
-        if fields[0] == "Z":
-            continue
-        children.setdefault(int(fields[1]), []).append(int(entry))
+    for child, (parent, state, _) in process_table().items():
+        if state != "Z":
+            children.setdefault(parent, []).append(child)
     out: set[int] = set()
     todo = [pid]
     while todo:
