@@ -6,7 +6,7 @@
 - density: per clue density, the unique rate, the single-flip ceiling
   (share of boards with no silent flip: each silent flip is a second
   solution, so P(unique) ≤ P(no silent flip)) and the solve rate per level.
-- guesses: branchings the counting search needs to settle uniqueness at each
+- guesses: branchings the plain counting search (no learning) needs to settle uniqueness at each
   level, on the unique boards of the raw stream.
 
 Uniqueness is settled first; a board with two answers is finished by no
@@ -262,7 +262,7 @@ def guesses_board(
         return None
     out: dict[str, int | None] = {}
     for lv in kind.levels:
-        c = kind.count(p, limit=2, level=lv, budget=budget, seconds=COUNT_SECONDS)
+        c = kind.count(p, limit=2, level=lv, budget=budget, seconds=COUNT_SECONDS, learning=False)
         out[lv] = c.guesses if c.complete else None
     return out
 
@@ -306,8 +306,9 @@ def guesses_report(figures: dict[str, Any]) -> Report:
     md = (
         f"{figures['boards']} raw boards, {figures['size']}×{figures['size']}, density "
         f"{figures['density']}; {figures['unique_boards']} unique ({which}). Branchings "
-        f"the counting search makes to settle uniqueness (count to 2) when it propagates "
-        f"at each level; 'unsettled' boards ran out of node budget and are left out.\n\n"
+        f"the plain depth-first counting search (no learning) makes to settle uniqueness "
+        f"(count to 2) when it propagates at each level; 'unsettled' boards ran out of "
+        f"node budget and are left out.\n\n"
         + chart.table(
             ["level", "median", "mean", "boards", "unsettled"],
             [[lv, v["median"], v["mean"], v["boards"], v["unsettled"]] for lv, v in levels.items()],
