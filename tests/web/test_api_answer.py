@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 import pencilbox
+from pencilbox.web import api, jobs
 from pencilbox.web.app import create_app
 
 
@@ -33,7 +35,42 @@ def test_the_answer_is_the_unique_solution(client: TestClient) -> None:
 def test_a_board_with_several_answers_has_no_answer_to_reveal(client: TestClient) -> None:
     r = client.post("/api/answer", json={"puzzle": "https://puzz.link/p?yinyang/4/4/000009"})
     assert r.status_code == 400
-    assert "unique" in r.json()["error"]
+    assert "not unique" in r.json()["error"] and "more than one answer" in r.json()["error"]
+
+
+def yinyang_url(*rows: str) -> str:
+    kind = pencilbox.puzzle("yinyang")
+    return kind.to_url(
+        kind.parse(f"yinyang {len(rows)}x{len(rows[0].split())}\n" + "\n".join(rows))
+    )
+
+
+def test_a_board_with_no_answer_says_so(client: TestClient) -> None:
+    # a checkerboard corner: neither colour can join its two cells
+    url = yinyang_url("o # . .", "# o . .", ". . . .", ". . . .")
+    assert pencilbox.puzzle("yinyang").count(pencilbox.puzzle("yinyang").parse(url)).solutions == 0
+    r = client.post("/api/answer", json={"puzzle": url})
+    assert r.status_code == 400
+    assert "no answer at all" in r.json()["error"]
+
+
+def test_a_search_that_runs_out_says_it_cannot_tell(
+    bank_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the answer search in this process, with a budget of one node
+    async def inline(request: object, fn: Any, *args: Any) -> Any:
+        return fn(*args, 2.0)
+
+    monkeypatch.setattr(api, "solver", inline)
+    monkeypatch.setattr(jobs, "SOLUTION_BUDGET", 1)
+    url = yinyang_url(*[". . . . . ."] * 6)
+    with TestClient(create_app(bank_file), base_url="http://localhost") as client:
+        r = client.post("/api/answer", json={"puzzle": url})
+        assert r.status_code == 400
+        assert "within its budget" in r.json()["error"]
+        monkeypatch.setattr(jobs, "SOLUTION_BUDGET", 50_000)  # not remembered: asked again
+        r = client.post("/api/answer", json={"puzzle": url})
+        assert "not unique" in r.json()["error"]
 
 
 def test_check_names_a_circle_that_can_no_longer_be_satisfied(client: TestClient) -> None:

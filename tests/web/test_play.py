@@ -171,6 +171,19 @@ def test_a_typed_number_is_one_step_and_overwrites(page: Any) -> None:
     assert state(page, r, c) == "empty"
 
 
+def test_typing_on_a_filled_cell_overwrites_it(page: Any) -> None:
+    open_board(page, "numbrix")
+    (r, c), (r2, c2) = free_cells(page)[:2]
+    cell(page, r, c).click()
+    page.keyboard.type("2")
+    cell(page, r2, c2).click()
+    cell(page, r, c).click()
+    page.keyboard.type("5")  # a new number, not 25
+    assert state(page, r, c) == "5"
+    page.click("#undo")
+    assert state(page, r, c) == "2"
+
+
 def test_an_out_of_range_number_says_why(page: Any) -> None:
     open_board(page, "numbrix")
     r, c = first_free(page)
@@ -307,6 +320,35 @@ def test_a_pin_hint_gives_its_reason_and_premises(page: Any) -> None:
     text = page.inner_text("#status")
     assert 'Rule "pin"' in text and "only cell" in text, text
     assert page.locator(".hl-premise").count() >= 1
+
+
+# -- Reveal and "show my errors" on a board with no unique answer ---------------------
+def test_reveal_says_why_a_board_with_several_answers_has_none(page: Any) -> None:
+    open_url(page, blank_url("yinyang", 5, 5))
+    asked: list[str] = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.accept()))
+    page.click("#reveal")
+    page.wait_for_selector('#status[data-kind="error"]')
+    assert "no answer to reveal" in page.inner_text("#status")
+    assert "not unique" in page.inner_text("#status")
+    assert asked == []  # nothing to confirm
+    assert page.locator('.cell[data-state="empty"]').count() == 25
+    shot(page, "reveal-not-unique-desktop")
+
+
+def test_show_errors_says_once_why_it_cannot_mark(page: Any) -> None:
+    open_url(page, blank_url("yinyang", 5, 5))
+    asked: list[str] = []
+    page.on("request", lambda q: asked.append(q.url) if q.url.endswith("/api/answer") else None)
+    page.check("#show-errors")
+    page.wait_for_selector('#status[data-kind="error"]')
+    assert '"Show my errors" cannot mark anything' in page.inner_text("#status")
+    assert "not unique" in page.inner_text("#status")
+    for c in range(3):
+        cell(page, 0, c).click()
+    idle(page)
+    assert page.locator(".hl-error").count() == 0
+    assert len(asked) == 1, asked  # the reason is remembered, not asked after every mark
 
 
 # -- the comforts ---------------------------------------------------------------------
@@ -456,3 +498,38 @@ def test_pencil_marks_hold_small_candidates(page: Any) -> None:
     page.keyboard.type("7")
     assert state(page, r, c) == "7" and note(page, r, c) == ""
     shot(page, "pencil-desktop")
+
+
+def test_pencil_marks_are_undone_and_cleared_like_marks(page: Any) -> None:
+    open_board(page, "numbrix")
+    page.check("#pencil")
+    r, c = first_free(page)
+    cell(page, r, c).click()
+    page.keyboard.type("4")
+    page.keyboard.press("Enter")
+    page.keyboard.type("9")
+    page.keyboard.press("Enter")
+    assert note(page, r, c) == "4 9"
+    page.click("#undo")
+    assert note(page, r, c) == "4"
+    page.click("#redo")
+    assert note(page, r, c) == "4 9"
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+z")
+    assert note(page, r, c) == ""
+    page.keyboard.press("Control+y")
+    page.reload()  # the candidates and their history survive a reload
+    page.wait_for_selector("body[data-ready]")
+    idle(page)
+    assert note(page, r, c) == "4"
+    page.click("#undo")
+    assert note(page, r, c) == ""
+    page.click("#redo")
+    page.uncheck("#pencil")
+    r2, c2 = free_cells(page)[1]
+    cell(page, r2, c2).click()
+    page.keyboard.type("7")
+    page.click("#clear")  # Clear takes marks and candidates in one step
+    assert note(page, r, c) == "" and state(page, r2, c2) == "empty"
+    page.click("#undo")
+    assert note(page, r, c) == "4" and state(page, r2, c2) == "7"

@@ -332,18 +332,29 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
 @router.post("/answer", responses=SOLVER_ERRORS)
 async def answer(request: Request, body: PuzzleIn) -> dict[str, Any]:
     """The puzzle's unique answer, one token per cell in reading order (for
-    Reveal and "show my errors"); 400 when it has none, several, or the
-    search ran out of budget."""
+    Reveal and "show my errors"); 400 saying why when it has none, several,
+    or the search ran out of budget."""
     kind, p, _ = read_puzzle(body)
     store = answers(request)
     key = kind.to_url(p)
-    known, found = store.lookup(key)
-    if not known:
-        found = await solver(request, jobs.answer, kind.name, p)
-        store.put(key, found)
-    if found is None:
-        raise PuzzleError("this puzzle has no unique answer the solver could find")
+    _, found = store.lookup(key)
+    if found is None:  # not looked up yet, or no unique answer: search, to say why
+        found, count = await solver(request, jobs.answer, kind.name, p)
+        if count != "unknown":  # a search that ran out may finish on a freer machine
+            store.put(key, found)
+        if found is None:
+            raise PuzzleError(NO_ANSWER[count])
     return {"tokens": [kind.value_token(v) for v in found]}
+
+
+NO_ANSWER = {
+    "several": "this puzzle is not unique: it has more than one answer, so there is no "
+    "one answer to reveal or to check marks against",
+    "none": "this puzzle has no answer at all: its clues contradict each other",
+    "unknown": "the solver could not find this puzzle's answer within its budget, "
+    "so it cannot tell whether the answer is unique",
+}
+"""Why /api/answer has no answer to give, by what the answer search found."""
 
 
 LOCAL_CODES = frozenset(

@@ -87,21 +87,24 @@ def hint(
     return hint_json(kind, p, h), answer, looked_up
 
 
-def answer(name: str, p: Puzzle, seconds: float) -> Values | None:
-    """The unique answer (None: none, several, or the budget ran out)."""
-    return find_answer(pencilbox.puzzle(name), p, min(SOLUTION_SECONDS, seconds))
-
-
-def answer_count(name: str, p: Puzzle, seconds: float) -> str:
-    """ "none", "one" or "several" answers, or "unknown" when the search ran out."""
+def answer(name: str, p: Puzzle, seconds: float) -> tuple[Values | None, str]:
+    """The unique answer (None: none, several, or the budget ran out), and
+    how many answers the search found, as :func:`answer_count` says it."""
     kind = pencilbox.puzzle(name)
     level = kind.levels[max(0, len(kind.levels) - 2)]
     c = kind.count(
         p, limit=2, level=level, budget=SOLUTION_BUDGET, seconds=min(SOLUTION_SECONDS, seconds)
     )
     if not c.complete:
-        return "unknown"
-    return {0: "none", 1: "one"}.get(c.solutions, "several")
+        return None, "unknown"
+    if c.solutions == 1:
+        return c.first, "one"
+    return None, "none" if c.solutions == 0 else "several"
+
+
+def answer_count(name: str, p: Puzzle, seconds: float) -> str:
+    """ "none", "one" or "several" answers, or "unknown" when the search ran out."""
+    return answer(name, p, seconds)[1]
 
 
 def refuted(name: str, p: Puzzle, marks: Marks, seconds: float) -> dict[str, Any] | None:

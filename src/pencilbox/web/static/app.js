@@ -25,7 +25,7 @@ async function call(path, body) {
     const r = await fetch(path, body === undefined ? {} : {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const j = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-    if (!r.ok) throw new Error(j.error || `HTTP ${r.status}`);
+    if (!r.ok) throw Object.assign(new Error(j.error || `HTTP ${r.status}`), { status: r.status });
     return j;
   } finally { delete document.body.dataset.busy; }
 }
@@ -130,7 +130,7 @@ async function newPuzzle() {
     const q = new URLSearchParams({ type: $("puzzle-type").value, size: $("size").value,
                                     cols: $("size-cols").value || $("size").value, grade: $("level").value });
     const p = await call("/api/puzzle?" + q);
-    store.removeItem("pencilbox:board:" + p.url);
+    store.removeItem("pencilbox:board:" + p.url); store.removeItem("pencilbox:notes:" + p.url);
     load(p, p.note || (p.source === "bank" ? `${extras.article(p.grade)} ${p.grade} board from the bank.` : ""));
   } catch (e) { say(e.message, "error"); }
 }
@@ -152,8 +152,8 @@ async function openUrl(url) {
 }
 
 // -- changing marks -----------------------------------------------------------------
-function setMarks(changes) {   // [[cell, token]] -> one undo step
-  const step = [];
+function setMarks(changes, also = []) {   // [[cell, token]] -> one undo step, with changes already made
+  const step = [...also];
   for (const [i, t] of changes) {
     if (game.puzzle.given[i] !== null || game.marks[i] === t) continue;
     step.push([i, game.marks[i], t]);
@@ -174,8 +174,8 @@ function changed() {
   save(); draw();
   if (game.marks.every(t => t !== null)) check(true);
 }
-function undo() { if (game.history.undo(game.marks)) changed(); }
-function redo() { if (game.history.redo(game.marks)) changed(); }
+function undo() { if (game.history.undo(game.marks, extras.noteCells())) changed(); }
+function redo() { if (game.history.redo(game.marks, extras.noteCells())) changed(); }
 
 function cycled(t, dir) {   // empty, then each token in the descriptor's order
   const cycle = [null, ...look().tokens.map(k => k.token)], k = cycle.indexOf(t);
@@ -422,7 +422,7 @@ async function main() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("clear").addEventListener("click", () => {
-    if (setMarks(game.marks.map((_, i) => [i, null]))) changed();
+    if (setMarks(game.marks.map((_, i) => [i, null]), extras.clearNotes())) changed();
   });
   $("open-form").addEventListener("submit", ev => { ev.preventDefault(); openUrl($("url").value.trim()); });
   $("copy").addEventListener("click", async () => {

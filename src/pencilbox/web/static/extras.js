@@ -3,6 +3,7 @@
 // server), the pause button, the on-screen number pad, drawing a numbered
 // walk by dragging, settings kept across reloads, and the print sheet.
 import { S } from "./board.js";
+import { noteKey } from "./history.js";
 
 const $ = id => document.getElementById(id);
 const store = window.localStorage;
@@ -10,7 +11,7 @@ const SETTINGS = "pencilbox:settings";
 const SIDES = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];   // what /api/puzzle deals
 
 let api = null;                       // app callbacks, set by wire()
-const answer = { url: null, tokens: null, asking: null };
+const answer = { url: null, tokens: null, asking: null, error: null };   // error: why there is none
 const settings = Object.assign({ showErrors: false, pencil: false }, JSON.parse(store.getItem(SETTINGS) || "{}"));
 
 export function article(word) { return /^[aeiou]/i.test(word) ? "An" : "A"; }
@@ -40,20 +41,26 @@ export function loaded(game, p) {
   notes.url = p.url; notes.cells = JSON.parse(store.getItem(NOTES + p.url) || "{}"); notes.draft = null;
   $("print-title").textContent = `${p.title} · ${p.rows}×${p.cols}` + (p.grade ? ` · grade ${p.grade}` : "");
   $("print-url").textContent = p.url;
-  if (answer.url !== p.url) { answer.url = p.url; answer.tokens = null; answer.asking = null; }
+  if (answer.url !== p.url) Object.assign(answer, { url: p.url, tokens: null, asking: null, error: null });
   showPaused(game);
   if (settings.showErrors) markErrors(game);
 }
 
 // -- the answer: Reveal and "show my errors" ----------------------------------------------
+// The answer's tokens; throws, with the server's reason, when the puzzle has
+// no unique answer (remembered: asked once per board) or the server is busy.
 async function answerOf(game) {
   const url = game.puzzle.url;
   if (answer.url === url && answer.tokens) return answer.tokens;
+  if (answer.url === url && answer.error) throw new Error(answer.error);
   if (answer.url !== url || !answer.asking) {
-    answer.url = url;
+    Object.assign(answer, { url, tokens: null, error: null });
     answer.asking = api.call("/api/answer", { puzzle: url }).then(j => {
       if (answer.url === url) answer.tokens = j.tokens;
       return j.tokens;
+    }, e => {
+      if (answer.url === url && e.status === 400) answer.error = e.message;
+      throw e;
     }).finally(() => { if (answer.url === url) answer.asking = null; });
   }
   return answer.asking;
@@ -70,23 +77,30 @@ async function markErrors(game) {
     if (!settings.showErrors || !game.puzzle || answer.url !== game.puzzle.url) return;
     game.errors = wrongCells(game, tokens);
     api.draw();
-  } catch (e) { api.say(`Cannot show errors: ${e.message}`, "error"); }
+  } catch (e) {
+    if (settings.showErrors && answer.url === game.puzzle?.url)
+      api.say(`"Show my errors" cannot mark anything: ${e.message}.`, "error");
+  }
 }
 
 // After every change of marks: keep the errors shown when the toggle is on.
 export function changed(game) {
-  if (!settings.showErrors) return;
+  saveNotes();
+  if (!settings.showErrors || answer.error) return;
   if (answer.tokens && answer.url === game.puzzle.url) game.errors = wrongCells(game, answer.tokens);
   else markErrors(game);
 }
 
-async function reveal(game) {
+async function reveal(game) {   // asks the answer first: a board with none says so at once
+  let tokens;
+  try { tokens = await answerOf(game); }
+  catch (e) {
+    api.say(`${e.status === 400 ? "There is no answer to reveal" : "Cannot reveal now"}: ${e.message}.`, "error");
+    return;
+  }
   if (!window.confirm("Reveal the whole answer? Your marks are replaced (Undo brings them back).")) return;
-  try {
-    const tokens = await answerOf(game);
-    if (api.setMarks(tokens.map((t, i) => [i, t]))) api.changed();
-    api.say("The answer is revealed.", "hint");
-  } catch (e) { api.say(`Cannot reveal: ${e.message}`, "error"); }
+  if (api.setMarks(tokens.map((t, i) => [i, t]))) api.changed();
+  api.say("The answer is revealed.", "hint");
 }
 
 // -- pausing ------------------------------------------------------------------------------
@@ -146,9 +160,31 @@ export function drawn(game) {
 const NOTES = "pencilbox:notes:";
 const notes = { url: null, cells: {}, draft: null };   // cells: {cell: [numbers]}
 
+export function noteCells() { return notes.cells; }
+function saveNotes() {
+  if (notes.url) store.setItem(NOTES + notes.url, JSON.stringify(notes.cells));
+}
+
+// Set a cell's candidates (null: none) as one undo step.
+function setNotes(game, i, after) {
+  const before = notes.cells[i] ? [...notes.cells[i]] : null;
+  if (JSON.stringify(before) === JSON.stringify(after)) { api.draw(); return; }
+  if (after) notes.cells[i] = after; else delete notes.cells[i];
+  game.history.push([[noteKey(i), before, after]]);
+  api.changed();
+}
+
+// Clear every cell's candidates; the changes, for the caller's undo step.
+export function clearNotes() {
+  const out = Object.entries(notes.cells).map(([i, ns]) => [noteKey(Number(i)), ns, null]);
+  notes.cells = {}; notes.draft = null;
+  return out;
+}
+
 // A key typed in pencil mode: digits build a number, Enter (or Space, or the
 // pad's ✓) adds it to the cell's candidates or takes it away; Backspace
-// shortens the number being typed, or clears the cell's candidates.
+// shortens the number being typed, or clears the cell's candidates. Adding,
+// removing and clearing candidates are undo steps like marks.
 export function pencilKey(game, key, inRange) {
   if (!settings.pencil) return false;
   const i = game.cursor, d = notes.draft?.cell === i ? notes.draft.text : "";
@@ -158,15 +194,16 @@ export function pencilKey(game, key, inRange) {
   } else if (key === "Enter") {
     if (!d || !inRange(Number(d))) return true;
     const n = Number(d), have = notes.cells[i] || [];
-    notes.cells[i] = have.includes(n) ? have.filter(x => x !== n) : [...have, n].sort((x, y) => x - y);
-    if (!notes.cells[i].length) delete notes.cells[i];
+    const next = have.includes(n) ? have.filter(x => x !== n) : [...have, n].sort((x, y) => x - y);
     notes.draft = null;
-    store.setItem(NOTES + notes.url, JSON.stringify(notes.cells));
+    setNotes(game, i, next.length ? next : null);
+    return true;
   } else if (key === "Backspace" && d) {
     notes.draft = d.length > 1 ? { cell: i, text: d.slice(0, -1) } : null;
   } else if (key === "Backspace" || key === "Delete") {
-    delete notes.cells[i]; notes.draft = null;
-    store.setItem(NOTES + notes.url, JSON.stringify(notes.cells));
+    notes.draft = null;
+    setNotes(game, i, null);
+    return true;
   } else return false;
   api.draw();
   return true;

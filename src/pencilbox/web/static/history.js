@@ -1,4 +1,6 @@
-// Undo/redo: each step is a list of [cell, before, after] changes.
+// Undo/redo: each step is a list of [key, before, after] changes. A number key
+// is a cell's mark; a key "n<cell>" is that cell's pencil marks (a sorted list
+// of candidates, null for none).
 export class History {
   constructor(done = [], undone = []) { this.done = done; this.undone = undone; }
   static from(saved) {   // a history saved as JSON, or a fresh one
@@ -18,18 +20,26 @@ export class History {
   }
   canUndo() { return this.done.length > 0; }
   canRedo() { return this.undone.length > 0; }
-  undo(marks) {
+  undo(marks, notes = {}) {
     const step = this.done.pop();
     if (!step) return false;
-    for (const [i, before] of step) marks[i] = before;
+    for (const [k, before] of step) put(marks, notes, k, before);
     this.undone.push(step);
     return true;
   }
-  redo(marks) {
+  redo(marks, notes = {}) {
     const step = this.undone.pop();
     if (!step) return false;
-    for (const [i, , after] of step) marks[i] = after;
+    for (const [k, , after] of step) put(marks, notes, k, after);
     this.done.push(step);
     return true;
   }
+}
+
+export const noteKey = i => `n${i}`;
+
+function put(marks, notes, k, value) {
+  if (typeof k === "number") { marks[k] = value; return; }
+  const i = Number(k.slice(1));
+  if (value && value.length) notes[i] = [...value]; else delete notes[i];
 }
