@@ -205,6 +205,9 @@ def test_the_number_pad_enters_a_number_in_three_taps(phone: Any) -> None:
     assert state(phone, r, c) == "12"
     phone.tap('#pad button[data-key="Delete"]')
     assert state(phone, r, c) == "empty"
+    # the pad sits under the board: board and pad fit on the screen together
+    board, pad = phone.locator("#board").bounding_box(), phone.locator("#pad").bounding_box()
+    assert pad["y"] + pad["height"] - board["y"] <= PHONE["height"]
     shot(phone, "number-pad-phone")
 
 
@@ -329,7 +332,7 @@ def test_reveal_says_why_a_board_with_several_answers_has_none(page: Any) -> Non
     page.on("dialog", lambda d: (asked.append(d.message), d.accept()))
     page.click("#reveal")
     page.wait_for_selector('#status[data-kind="error"]')
-    assert "no answer to reveal" in page.inner_text("#status")
+    assert "No answer to reveal" in page.inner_text("#status")
     assert "not unique" in page.inner_text("#status")
     assert asked == []  # nothing to confirm
     assert page.locator('.cell[data-state="empty"]').count() == 25
@@ -352,6 +355,13 @@ def test_show_errors_says_once_why_it_cannot_mark(page: Any) -> None:
 
 
 # -- the comforts ---------------------------------------------------------------------
+def test_number_tools_show_only_for_numbers(page: Any) -> None:
+    open_board(page, "yinyang")
+    assert not page.is_visible("#pad") and not page.is_visible("#pencil-toggle")
+    open_board(page, "numbrix")
+    assert page.is_visible("#pad") and page.is_visible("#pencil-toggle")
+
+
 def test_rows_and_columns_are_numbered(page: Any) -> None:
     open_board(page, "yinyang")
     assert page.locator(".axis.row").all_text_contents() == [str(i) for i in range(1, 7)]
@@ -409,6 +419,11 @@ def test_the_timer_pauses_on_the_button_and_when_hidden(page: Any) -> None:
         "#board", "class"
     )
     frozen = page.inner_text("#timer")
+    r, c = free_cells(page)[0]
+    cell(page, r, c).click(force=True)  # the hidden board takes no marks
+    page.focus("#board")
+    page.keyboard.press("x")
+    assert state(page, r, c) == "empty"
     page.wait_for_timeout(2200)
     assert page.inner_text("#timer") == frozen
     page.click("#pause")
@@ -436,6 +451,7 @@ def test_the_print_view_is_a_clean_sheet(page: Any) -> None:
     assert page.inner_text("#print-url").startswith("https://puzz.link/p?kurotto/6/6/")
     assert not page.is_visible("#hint") and not page.is_visible(".controls")
     assert page.is_visible("#board")
+    assert not page.is_visible("#board .axes")  # drawn as `pencilbox render` draws a sheet
     shot(page, "print-desktop")
 
 
@@ -470,8 +486,8 @@ def test_check_says_one_black_cell_in_the_singular(page: Any) -> None:
 
 def note(page: Any, r: int, c: int) -> str:
     i = r * 6 + c
-    found = page.locator(f'#board .note[data-cell="{i}"]')
-    return found.text_content() if found.count() else ""
+    lines = page.locator(f'#board .note[data-cell="{i}"] tspan').all_text_contents()
+    return " ".join(lines)
 
 
 def test_pencil_marks_hold_small_candidates(page: Any) -> None:

@@ -348,8 +348,7 @@ async def answer(request: Request, body: PuzzleIn) -> dict[str, Any]:
 
 
 NO_ANSWER = {
-    "several": "this puzzle is not unique: it has more than one answer, so there is no "
-    "one answer to reveal or to check marks against",
+    "several": "this puzzle is not unique: it has more than one answer",
     "none": "this puzzle has no answer at all: its clues contradict each other",
     "unknown": "the solver could not find this puzzle's answer within its budget, "
     "so it cannot tell whether the answer is unique",

@@ -219,7 +219,7 @@ function finish() {
   if (setMarks(cells.map(j => [j, token]))) changed(); else draw();
 }
 function onDown(ev) {
-  if (!game.puzzle) return;
+  if (!game.puzzle || game.clock.paused) return;   // a paused board is hidden: no blind marks
   const i = cellAt(ev);
   if (i === null) return;
   ev.preventDefault();
@@ -261,7 +261,7 @@ function keyToken(key) {   // the token a key sets: undefined if none, null to c
   return look().tokens.find(t => t.keys.includes(key))?.token;
 }
 function onBoardKey(ev) {
-  const p = game.puzzle; if (!p) return;
+  const p = game.puzzle; if (!p || game.clock.paused) return;
   const r = Math.floor(game.cursor / p.cols), c = game.cursor % p.cols;
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (moves[ev.key]) {

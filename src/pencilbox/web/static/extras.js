@@ -79,7 +79,7 @@ async function markErrors(game) {
     api.draw();
   } catch (e) {
     if (settings.showErrors && answer.url === game.puzzle?.url)
-      api.say(`"Show my errors" cannot mark anything: ${e.message}.`, "error");
+      api.say(`"Show my errors" cannot mark anything, because ${e.message}.`, "error");
   }
 }
 
@@ -95,7 +95,7 @@ async function reveal(game) {   // asks the answer first: a board with none says
   let tokens;
   try { tokens = await answerOf(game); }
   catch (e) {
-    api.say(`${e.status === 400 ? "There is no answer to reveal" : "Cannot reveal now"}: ${e.message}.`, "error");
+    api.say(`${e.status === 400 ? "No answer to reveal" : "Cannot reveal now"}, because ${e.message}.`, "error");
     return;
   }
   if (!window.confirm("Reveal the whole answer? Your marks are replaced (Undo brings them back).")) return;
@@ -222,8 +222,20 @@ function drawNotes(game) {
     if (game.marks[i] !== null && game.marks[i] !== undefined) continue;
     const t = document.createElementNS(SVG, "text");
     t.setAttribute("class", "note"); t.setAttribute("data-cell", String(i));
-    t.setAttribute("x", String((i % cols) * S + 3)); t.setAttribute("y", String(Math.floor(i / cols) * S + 11));
-    t.textContent = text;
+    // short lines ("12 34") inside the cursor's frame
+    const lines = [];
+    for (const w of text.split(" ")) {
+      const last = lines[lines.length - 1];
+      if (last !== undefined && (last + " " + w).length <= 5) lines[lines.length - 1] = last + " " + w;
+      else lines.push(w);
+    }
+    lines.forEach((words, k) => {
+      const line = document.createElementNS(SVG, "tspan");
+      line.setAttribute("x", String((i % cols) * S + 8));
+      line.setAttribute("y", String(Math.floor(i / cols) * S + 15 + 9 * k));
+      line.textContent = words;
+      t.appendChild(line);
+    });
     svg.appendChild(t);
   }
 }
