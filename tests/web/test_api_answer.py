@@ -82,6 +82,8 @@ def test_check_names_a_circle_that_can_no_longer_be_satisfied(client: TestClient
     assert not j["solved"] and not j["complete"]
     (v,) = j["violations"]
     assert v["code"] == "refuted" and [0, 0] in v["cells"]
+    # the cell keeps its lower-case name ("r1c1", as hints and labels write it)
+    assert j["message"].startswith(v["message"][:4]) and v["message"].startswith("r1c1")
 
 
 def test_check_leaves_a_sound_partial_board_alone(client: TestClient) -> None:

@@ -14,6 +14,7 @@ answers) never wait for a worker.
 from __future__ import annotations
 
 import random
+import re
 import threading
 import warnings
 from collections import OrderedDict
@@ -363,6 +364,15 @@ LOCAL_CODES = frozenset(
 partly filled board reports (connection and count rules wait for a full board)."""
 
 
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter, unless it opens with a cell's
+    name ("r1c1 says 2…"), which is always written in lower case."""
+    return text if CELL_NAME.match(text) else text[:1].upper() + text[1:]
+
+
+CELL_NAME = re.compile(r"r\d+c\d+\b")
+
+
 def check_json(
     kind: PuzzleKind, p: Puzzle, marks: Marks, refuted: dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -377,7 +387,7 @@ def check_json(
     if solved:
         message = kind.solved_message
     elif out:
-        message = "; ".join(dict.fromkeys(str(v["message"]) for v in out)).capitalize() + "."
+        message = sentence("; ".join(dict.fromkeys(str(v["message"]) for v in out))) + "."
     else:
         message = "No rule is broken so far."
     if empty:
