@@ -451,7 +451,11 @@ def test_the_print_view_is_a_clean_sheet(page: Any) -> None:
     assert page.inner_text("#print-url").startswith("https://puzz.link/p?kurotto/6/6/")
     assert not page.is_visible("#hint") and not page.is_visible(".controls")
     assert page.is_visible("#board")
-    assert not page.is_visible("#board .axes")  # drawn as `pencilbox render` draws a sheet
+    # drawn as `pencilbox render` draws a sheet: no row and column numbers, centred
+    page.wait_for_selector("#board .axes", state="detached")
+    assert page.get_attribute("#board", "viewBox").startswith("-6 -6 ")
+    page.emulate_media(media="screen")
+    page.wait_for_selector("#board .axes", state="attached")
     shot(page, "print-desktop")
 
 

@@ -10,6 +10,7 @@ import { CaseSteps } from "./cases.js";
 const $ = id => document.getElementById(id);
 const CLEAR_KEYS = ["0", "Backspace", "Delete"];
 const store = window.localStorage;
+const printing = window.matchMedia("print");   // the board is drawn as a sheet for print
 const steps = new CaseSteps(document.getElementById("status"), () => draw(), t => word(t));
 
 const game = {
@@ -387,7 +388,8 @@ function word(t) { return look().tokens.find(k => k.token === t)?.phrase ?? t; }
 function draw() {
   if (!game.puzzle) return;
   render($("board"), { puzzle: game.puzzle, frontend: look(), marks: game.marks, cursor: game.cursor, focused: game.focused,
-                       hint: game.hint, premises: game.premises, errors: game.errors, solved: game.solved });
+                       hint: game.hint, premises: game.premises, errors: game.errors, solved: game.solved,
+                       sheet: printing.matches });
   extras.drawn(game);
   steps.draw($("board"), game.puzzle);
   $("undo").disabled = !game.history.canUndo();
@@ -441,6 +443,7 @@ async function main() {
   extras.wire(game, { say, draw, save, changed, setMarks, typeDigit, call, rowsOf, cellOf, numbers, look });
   document.addEventListener("puzzle-play", ev => load(ev.detail, ev.detail.note || ""));
   window.addEventListener("beforeunload", save);
+  printing.addEventListener("change", draw);
   setInterval(tick, 1000);
   const shared = new URLSearchParams(location.search).get("p");
   const last = JSON.parse(store.getItem("pencilbox:last") || "null");

@@ -35,10 +35,12 @@ const DEFS = `
   <rect width="8" height="8" fill="rgba(198,40,40,.12)"/><line x1="0" y1="0" x2="0" y2="8" stroke="rgba(198,40,40,.55)" stroke-width="2"/>
 </pattern>`;
 
-// view: {puzzle, frontend, marks, cursor, hint, premises, errors, solved, focused}
+// view: {puzzle, frontend, marks, cursor, hint, premises, errors, solved, focused, sheet}
+// (sheet: drawn for print, without the row and column numbers, centred)
 export function render(svg, view) {
-  const p = view.puzzle, W = p.cols * S + AXIS + 2 * PAD, H = p.rows * S + AXIS + 2 * PAD;
-  svg.setAttribute("viewBox", `${-PAD - AXIS} ${-PAD - AXIS} ${W} ${H}`);
+  const p = view.puzzle, axis = view.sheet ? 0 : AXIS;
+  const W = p.cols * S + axis + 2 * PAD, H = p.rows * S + axis + 2 * PAD;
+  svg.setAttribute("viewBox", `${-PAD - axis} ${-PAD - axis} ${W} ${H}`);
   svg.setAttribute("aria-rowcount", p.rows);
   svg.setAttribute("aria-colcount", p.cols);
   svg.classList.toggle("solved", !!view.solved);
@@ -51,7 +53,7 @@ export function render(svg, view) {
     cells.appendChild(row);
   }
   svg.appendChild(cells);
-  svg.appendChild(axes(p));
+  if (!view.sheet) svg.appendChild(axes(p));
   svg.appendChild(el("rect", { x: 0, y: 0, width: p.cols * S, height: p.rows * S, fill: "none",
                               stroke: "#1d1d26", "stroke-width": 2.5 }));
   theory(svg, p, shown);
