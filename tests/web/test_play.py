@@ -426,6 +426,9 @@ def test_the_timer_pauses_on_the_button_and_when_hidden(page: Any) -> None:
     assert state(page, r, c) == "empty"
     page.wait_for_timeout(2200)
     assert page.inner_text("#timer") == frozen
+    page.click("#hint")  # a paused board gives no hint: the player could not see it
+    page.wait_for_selector("#status:has-text('paused')")
+    assert not page.query_selector("#board .hl-hint")
     page.click("#pause")
     page.evaluate(
         """() => { Object.defineProperty(document, "hidden", {configurable: true, get: () => true});

@@ -69,7 +69,7 @@ def parse_frame(url: str) -> Frame:
     body = "/".join(parts[2:])
     if variant:
         warnings.warn(
-            f"{kind} URL uses variant rules (v:); pencilbox checks the base rules",
+            f"This {kind} URL is marked v: (variant rules); pencilbox checks the base rules.",
             VariantRulesWarning,
             stacklevel=2,
         )

@@ -328,6 +328,7 @@ function onGlobalKey(ev) {
 // -- hint and check ------------------------------------------------------------------------
 async function hint() {
   const p = game.puzzle; if (!p) return;
+  if (game.clock.paused) { say("The game is paused: resume it to ask for a hint."); return; }
   if (game.pending) {                       // second press: apply the shown hint
     const { cell, value } = game.pending;
     game.pending = null;
@@ -365,6 +366,7 @@ async function hint() {
 
 async function check(auto) {
   const p = game.puzzle; if (!p) return;
+  if (game.clock.paused && !auto) { say("The game is paused: resume it to check the board."); return; }
   try {
     const j = await call("/api/check", { puzzle: p.url, marks: rowsOf(game.marks) });
     if (j.solved) {

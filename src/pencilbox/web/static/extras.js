@@ -92,6 +92,7 @@ export function changed(game) {
 }
 
 async function reveal(game) {   // asks the answer first: a board with none says so at once
+  if (game.clock.paused) { api.say("The game is paused: resume it to reveal the answer."); return; }
   let tokens;
   try { tokens = await answerOf(game); }
   catch (e) {
