@@ -27,6 +27,7 @@ analysed alike.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import time
 from collections.abc import Iterator, Sequence
@@ -153,8 +154,9 @@ class _OutOfTime(Stopped):
 
 
 COUNT_SHARE = 0.5
-"""Share of the time left that the first search (below probe) may take before
-probe's fixpoint is tried, and that certificates of a second answer may take."""
+"""Share of the time left that certificates of a second answer may take."""
+FIRST_SLICE = 0.03
+"""Seconds of the first turn of each search, and of probe, in :func:`_race`."""
 LOOK_SHARE = 0.1
 """Share of the time left that probe's fixpoint may take once the verdict is
 known: it then only tells which cells probe leaves open, and when it takes
@@ -167,8 +169,9 @@ def seconds_left(at: float) -> float:
 
 def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
     """Climb to the level below probe; then count answers there by search
-    (cheap nodes) before paying for probe's fixpoint, which is only needed to
-    tell the grade probe from beyond and for probe's undecided cells."""
+    (cheap nodes) and run probe's fixpoint, in turns (:func:`_race`): the
+    count gives the verdict, probe's fixpoint the grade probe or beyond and
+    probe's undecided cells, and either may be the fast one."""
     top = kind.ladder.top
     s = kind.start(p)
     s.deadline = at
@@ -181,50 +184,80 @@ def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
     below = undecided_cells(s) if lv >= top else undecided  # shown if probe runs out
     shown = min(lv, top - 1)
     answers = Answers(kind, p)
-    count = answers.count(s, min(at, time.monotonic() + COUNT_SHARE * seconds_left(at)))
-    found: _Found | None = None
-    if count.solutions >= 2:
-        found = _several(kind, p, s, count, answers, at)
-    elif count.complete and count.solutions == 0:
-        found = _none_by_search(kind, s, count)
-    # With the verdict known, probe's fixpoint only shades cells: a short look.
-    look = at if found is None else min(at, time.monotonic() + LOOK_SHARE * seconds_left(at))
-    s.probes = known_survivors(s, answers.found)
-    s.deadline = look
-    try:
-        probed = _climb(kind, s, top, lv, undecided)
-    except _OutOfTime:
-        if found is None and count.unique:
-            found = _unique_ungraded(kind, count)
-        if found is None:
-            raise _OutOfTime(below, shown) from None
-        found.undecided, found.level = below, shown
-        return found
-    s.deadline = at
+    count, probed = _race(kind, s, lv, undecided, answers, at)
     if isinstance(probed, _Found):
         return probed  # probe solves it (the grade) or refutes it
-    undecided = probed
-    if found is not None:
-        found.undecided = undecided
-        return found
-    if count.complete:  # one answer: beyond probe
-        return _unique_by_search(kind, s, count, undecided)
-    count = answers.count(s, at)
-    if count.solutions >= 2:
-        several = _several(kind, p, s, count, answers, at)
-        several.undecided = undecided
-        return several
-    if not count.complete:
+    if count is None:
+        if probed is None:
+            raise _OutOfTime(below, shown)
         return _Found(
             "unknown",
-            undecided=undecided,
+            undecided=probed,
             reason=f"{kind.levels[top]} leaves {len(undecided_cells(s))} cells open and the "
             "search for a second answer ran out of time",
-            guesses=count.guesses,
         )
-    if count.solutions == 0:
-        return _none_by_search(kind, s, count)
-    return _unique_by_search(kind, s, count, undecided)
+    if count.solutions >= 2:
+        found = _several(kind, p, s, count, answers, at)
+    elif count.solutions == 0:
+        found = _none_by_search(kind, s, count)
+    else:
+        found = None
+    if probed is None:
+        # Probe's fixpoint is still to come, told the answers found: all the
+        # time left to grade a unique board, a short look to shade the others.
+        left = seconds_left(at)
+        s.deadline = at if found is None else time.monotonic() + LOOK_SHARE * left
+        s.probes = known_survivors(s, answers.found)
+        try:
+            probed = _climb(kind, s, top, lv, undecided)
+        except _OutOfTime:
+            if found is None:
+                found = _unique_ungraded(kind, count)
+            found.undecided, found.level = below, shown
+            return found
+        if isinstance(probed, _Found):
+            return probed
+    if found is None:
+        return _unique_by_search(kind, s, count, probed)
+    found.undecided = probed
+    return found
+
+
+def _race(
+    kind: PuzzleKind,
+    s: State,
+    lv: int,
+    undecided: tuple[Cell, ...],
+    answers: Answers,
+    at: float,
+) -> tuple[search.Count | None, _Found | tuple[Cell, ...] | None]:
+    """Search with learning, plain search and probe's fixpoint, in turns of
+    doubling length (:data:`FIRST_SLICE`) until a count settles (complete,
+    or two answers) or ``at`` passes. Each has boards where it takes seconds
+    and another milliseconds, so the first to finish costs a few times the
+    fastest one. A fixpoint cut short keeps its sound deductions on ``s``
+    and goes on from there in its next turn; after it finishes, the counts
+    start from probe's fixpoint. Returns the settled count (or None) and
+    probe's outcome (or None if it did not finish)."""
+    top = kind.ladder.top
+    probed: _Found | tuple[Cell, ...] | None = None
+    piece = FIRST_SLICE
+    while time.monotonic() < at:
+        for learning in (True, False):
+            end = min(at, time.monotonic() + piece)
+            count = answers.count(s, end, learning)
+            if count.complete:
+                return count, probed
+        if probed is None:
+            s.deadline = min(at, time.monotonic() + piece)
+            s.probes = known_survivors(s, answers.found)
+            with contextlib.suppress(_OutOfTime):  # cut short: it goes on next turn
+                probed = _climb(kind, s, top, lv, undecided)
+            s.deadline = at
+            if isinstance(probed, _Found):
+                return None, probed
+        piece *= 2
+    return None, probed
 
 
 def _climb(
@@ -290,10 +323,10 @@ class Answers:
 
         self.ladder.check_complete = check
 
-    def count(self, s: State, until: float) -> search.Count:
+    def count(self, s: State, until: float, learning: bool = True) -> search.Count:
         """Answers of ``s`` up to two, by search below probe, until ``until``."""
         ladder = self.ladder
-        return search.count(ladder, s, ladder.top - 1, 2, SEARCH_BUDGET, until)
+        return search.count(ladder, s, ladder.top - 1, 2, SEARCH_BUDGET, until, learning)
 
 
 def known_survivors(s: State, answers: Sequence[Values]) -> ProbeMemo | None:
@@ -304,10 +337,15 @@ def known_survivors(s: State, answers: Sequence[Values]) -> ProbeMemo | None:
     surviving (with the answer's values as what it decided, which stay inside
     every later state that keeps the answer), probe skips those trials, and
     its fixpoint is the same."""
+    memo: ProbeMemo | None = s.probes
     if not answers:
-        return s.probes
-    memo = ProbeMemo(s.cands) if s.probes is None else s.probes.copy()
+        return memo
     cands = s.cands
+    if memo is None:
+        memo = ProbeMemo(cands)
+    else:
+        memo = memo.copy()
+        memo.rebase(cands)
     open_cells = undecided_cells(s)
     for answer in answers:
         if any(not cands[c] >> answer[c] & 1 for c in open_cells):
@@ -322,6 +360,7 @@ def _several(
     kind: PuzzleKind, p: Puzzle, s: State, count: search.Count, answers: Answers, at: float
 ) -> _Found:
     assert count.first is not None
+    second: Values | None
     if len(answers.found) >= 2:
         first, second = answers.found[0], answers.found[1]
     else:
