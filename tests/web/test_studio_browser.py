@@ -518,3 +518,70 @@ def test_phone_screen_edits_by_touch(browser: Any, server: str) -> None:
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_a_long_press_or_right_click_steps_a_stone_back(browser: Any, server: str) -> None:
+    """Tap: none → black → white; held ~0.5 s (touch or mouse) or right
+    click: none → white → black."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    page.base = server
+    try:
+        edit_blank(page, "yinyang", 4, 4)
+        black, white = (
+            next(t.value for t in fe_tokens() if t.name == n) for n in ("black", "white")
+        )
+        cdp = context.new_cdp_session(page)
+
+        def hold_touch(r: int, c: int, ms: int) -> None:
+            box = page.locator(f'#edit-board .cell[data-r="{r}"][data-c="{c}"]').bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            cdp.send(
+                "Input.dispatchTouchEvent",
+                {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
+            )
+            page.wait_for_timeout(ms)
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+        hold_touch(0, 0, 800)
+        expect(page.locator('#edit-board .cell[data-r="0"][data-c="0"]')).to_have_attribute(
+            "data-clue", str(white)
+        )
+        hold_touch(0, 0, 800)
+        assert board_clues(page) == {(0, 0): black}
+        hold_touch(0, 0, 800)
+        assert board_clues(page) == {}
+        hold_touch(1, 1, 60)  # a short touch steps forward
+        assert board_clues(page) == {(1, 1): black}
+    finally:
+        context.close()
+
+    page = browser.new_page(viewport={"width": 1200, "height": 850})
+    page.base = server
+    try:
+        edit_blank(page, "yinyang", 4, 4)
+        cell = '#edit-board .cell[data-r="2"][data-c="3"]'
+        page.click(cell, button="right")
+        assert board_clues(page) == {(2, 3): white}
+        page.click(cell, button="right")
+        assert board_clues(page) == {(2, 3): black}
+        box = page.locator(cell).bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_timeout(800)
+        page.mouse.up()
+        assert board_clues(page) == {}  # held: back from black to none
+        page.click(cell)
+        assert board_clues(page) == {(2, 3): black}
+        page.keyboard.press("Control+z")
+        assert board_clues(page) == {}
+    finally:
+        page.close()
+
+
+def fe_tokens() -> Any:
+    fe = pencilbox.puzzle("yinyang").frontend
+    assert fe is not None
+    return fe.tokens
