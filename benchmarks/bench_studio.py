@@ -6,7 +6,8 @@ budget, as ``POST /api/analyze`` runs it. Prints p50 / p95 / max of the wall
 time and of the process (CPU) time, the verdicts, and how many calls ran out
 of budget; target p95 ≤ 300 ms, and no call may take longer than its budget
 (counted as "calls over budget"). ``PENCILBOX_BENCH_BOARDS`` sets the boards per grade
-(default 3; the bank holds 10).
+(default 3; the bank holds 10). On a shared machine compare the process
+(CPU) times: wall time there includes waiting for the processor.
 
     .venv/bin/python -m benchmarks bench_studio
 """
@@ -47,7 +48,7 @@ def run() -> None:
     budget_ms = DEFAULT_SECONDS * 1000
     print(
         f"analyze, {SIZE}x{SIZE} bank boards, budget {budget_ms:.0f} ms; "
-        f"target p95 ≤ {TARGET_MS:.0f} ms"
+        f"target p95 ≤ {TARGET_MS:.0f} ms (cpu: this process's time, wall: with waits)"
     )
     worst = 0.0
     over = 0

@@ -275,6 +275,37 @@ def test_an_exhausted_budget_says_unknown_and_offers_more(page: Any) -> None:
     assert asked == [2, 4]
 
 
+def test_a_unique_answer_not_yet_graded_offers_more(page: Any) -> None:
+    """When search proves the answer unique but probe's fixpoint runs out of
+    time, the verdict says so (no grade) and offers to spend more."""
+    kind = pencilbox.puzzle("yinyang")
+    board = dealt(page, "yinyang")
+    edit_blank(page, "yinyang", 6, 6)
+    asked: list[float] = []
+    cut = {"left": 1}
+
+    def ungraded_first(route: Any) -> None:
+        asked.append(json.loads(route.request.post_data)["seconds"])
+        answer = route.fetch().json()
+        if cut["left"] and answer["verdict"] == "unique":
+            cut["left"] -= 1
+            answer["grade"] = None  # as analyze answers when probe's fixpoint runs out
+            answer["reason"] = "unique by search, but the budget ran out before probe's fixpoint"
+        route.fulfill(json=answer)
+
+    page.route("**/api/analyze", ungraded_first)
+    clues = {divmod(i, 6): v for i, v in enumerate(board["clues"]) if v is not None}
+    enter(page, kind, clues)
+    assert settle(page) == "unique"
+    text = page.inner_text("#verdict")
+    assert "null" not in text and "budget ran out" in text
+    assert page.inner_text("#more") == "Spend 4 s"
+    page.click("#more")
+    assert settle(page) == "unique"
+    expect(page.locator("#verdict .grade")).to_have_text(board["grade"])
+    assert asked[-1] == 4
+
+
 ABORTS = """
 window.aborted = [];
 const fetched = window.fetch;
