@@ -9,7 +9,8 @@ safe), and stops at the first level that finishes:
 - a fixpoint that reaches a contradiction proves the clues contradict each
   other, and the contradiction's reason and cells say where;
 - when the level below probe stalls, search counts answers up to two from
-  its fixpoint (cheap nodes): one answer, with probe's fixpoint stalling
+  its fixpoint (cheap nodes), taking turns with probe's fixpoint, which may
+  finish first (:func:`_race`): one answer, with probe's fixpoint stalling
   too, is "unique by search" (grade ``beyond``); none means contradictory
   clues; two mean several answers. The answers come from the count itself
   (:class:`Answers` keeps the complete grids it meets); a second answer is
@@ -155,8 +156,6 @@ class _OutOfTime(Stopped):
 
 COUNT_SHARE = 0.5
 """Share of the time left that certificates of a second answer may take."""
-FIRST_SLICE = 0.03
-"""Seconds of the first turn of each search, and of probe, in :func:`_race`."""
 LOOK_SHARE = 0.1
 """Share of the time left that probe's fixpoint may take once the verdict is
 known: it then only tells which cells probe leaves open, and when it takes
@@ -231,33 +230,41 @@ def _race(
     answers: Answers,
     at: float,
 ) -> tuple[search.Count | None, _Found | tuple[Cell, ...] | None]:
-    """Search with learning, plain search and probe's fixpoint, in turns of
-    doubling length (:data:`FIRST_SLICE`) until a count settles (complete,
-    or two answers) or ``at`` passes. Each has boards where it takes seconds
-    and another milliseconds, so the first to finish costs a few times the
-    fastest one. A fixpoint cut short keeps its sound deductions on ``s``
-    and goes on from there in its next turn; after it finishes, the counts
+    """Search with learning, plain search and probe's fixpoint take turns
+    (:data:`TURNS`) until a count settles (complete, or two answers) or
+    ``at`` passes: each has boards where it takes seconds and another
+    milliseconds. A fixpoint cut short keeps its sound deductions on ``s``
+    and goes on from there in its next turn; once it finishes, the counts
     start from probe's fixpoint. Returns the settled count (or None) and
     probe's outcome (or None if it did not finish)."""
     top = kind.ladder.top
     probed: _Found | tuple[Cell, ...] | None = None
-    piece = FIRST_SLICE
     while time.monotonic() < at:
-        for learning in (True, False):
-            end = min(at, time.monotonic() + piece)
-            count = answers.count(s, end, learning)
-            if count.complete:
-                return count, probed
-        if probed is None:
-            s.deadline = min(at, time.monotonic() + piece)
-            s.probes = known_survivors(s, answers.found)
-            with contextlib.suppress(_OutOfTime):  # cut short: it goes on next turn
-                probed = _climb(kind, s, top, lv, undecided)
-            s.deadline = at
-            if isinstance(probed, _Found):
-                return None, probed
-        piece *= 2
+        for turn, share in TURNS:
+            now = time.monotonic()
+            end = min(at, now + max(MIN_TURN, share * (at - now)))
+            if turn != "probe":
+                count = answers.count(s, end, learning=turn == "learning")
+                if count.complete:
+                    return count, probed
+            elif probed is None:
+                s.deadline = end
+                s.probes = known_survivors(s, answers.found)
+                with contextlib.suppress(_OutOfTime):  # cut short: it goes on next turn
+                    probed = _climb(kind, s, top, lv, undecided)
+                s.deadline = at
+                if isinstance(probed, _Found):
+                    return None, probed
     return None, probed
+
+
+TURNS = (("learning", 0.5), ("plain", 0.5), ("probe", 1.0))
+"""Who runs in :func:`_race`, each for a share of the time left: search with
+learning first (the faster on most boards), then plain search (far faster on
+some), then probe's fixpoint."""
+MIN_TURN = 0.01
+"""Seconds of the shortest turn, so the last turns near the deadline are not
+too short to do anything."""
 
 
 def _climb(
