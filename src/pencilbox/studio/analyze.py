@@ -38,7 +38,7 @@ from typing import Any
 from pencilbox.engine import search
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
-from pencilbox.engine.ladder import ProbeMemo, Status
+from pencilbox.engine.ladder import Ladder, ProbeMemo, Status
 from pencilbox.engine.state import Contradiction, Result, State, single_value
 from pencilbox.errors import Stopped
 
@@ -239,8 +239,9 @@ def _race(
     probe's outcome (or None if it did not finish)."""
     top = kind.ladder.top
     probed: _Found | tuple[Cell, ...] | None = None
+    turns = TURNS if precise(kind.ladder, top - 1) else TURNS[1::-1] + TURNS[2:]
     while time.monotonic() < at:
-        for turn, share in TURNS:
+        for turn, share in turns:
             now = time.monotonic()
             end = min(at, now + max(MIN_TURN, share * (at - now)))
             if turn != "probe":
@@ -260,8 +261,17 @@ def _race(
 
 TURNS = (("learning", 0.5), ("plain", 0.5), ("probe", 1.0))
 """Who runs in :func:`_race`, each for a share of the time left: search with
-learning first (the faster on most boards), then plain search (far faster on
-some), then probe's fixpoint."""
+learning, then plain search, then probe's fixpoint. When some rule of the
+level the counts run at does not explain its deductions (:func:`precise`),
+plain search goes first: learning's nogoods then rest on every guess, and
+it seldom pays for itself."""
+
+
+def precise(ladder: Ladder, level: int) -> bool:
+    """Whether every rule of ``level`` names the cells each deduction rests on."""
+    return all(r.explains for r in ladder.rules_at(level) if r.name != "probe")
+
+
 MIN_TURN = 0.01
 """Seconds of the shortest turn, so the last turns near the deadline are not
 too short to do anything."""
