@@ -275,6 +275,37 @@ def test_an_exhausted_budget_says_unknown_and_offers_more(page: Any) -> None:
     assert asked == [2, 4]
 
 
+def test_a_unique_answer_not_yet_graded_offers_more(page: Any) -> None:
+    """When search proves the answer unique but probe's fixpoint runs out of
+    time, the verdict says so (no grade) and offers to spend more."""
+    kind = pencilbox.puzzle("yinyang")
+    board = dealt(page, "yinyang")
+    edit_blank(page, "yinyang", 6, 6)
+    asked: list[float] = []
+    cut = {"left": 1}
+
+    def ungraded_first(route: Any) -> None:
+        asked.append(json.loads(route.request.post_data)["seconds"])
+        answer = route.fetch().json()
+        if cut["left"] and answer["verdict"] == "unique":
+            cut["left"] -= 1
+            answer["grade"] = None  # as analyze answers when probe's fixpoint runs out
+            answer["reason"] = "unique by search, but the budget ran out before probe's fixpoint"
+        route.fulfill(json=answer)
+
+    page.route("**/api/analyze", ungraded_first)
+    clues = {divmod(i, 6): v for i, v in enumerate(board["clues"]) if v is not None}
+    enter(page, kind, clues)
+    assert settle(page) == "unique"
+    text = page.inner_text("#verdict")
+    assert "null" not in text and "budget ran out" in text
+    assert page.inner_text("#more") == "Spend 4 s"
+    page.click("#more")
+    assert settle(page) == "unique"
+    expect(page.locator("#verdict .grade")).to_have_text(board["grade"])
+    assert asked[-1] == 4
+
+
 ABORTS = """
 window.aborted = [];
 const fetched = window.fetch;
@@ -518,3 +549,70 @@ def test_phone_screen_edits_by_touch(browser: Any, server: str) -> None:
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_a_long_press_or_right_click_steps_a_stone_back(browser: Any, server: str) -> None:
+    """Tap: none → black → white; held ~0.5 s (touch or mouse) or right
+    click: none → white → black."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    page.base = server
+    try:
+        edit_blank(page, "yinyang", 4, 4)
+        black, white = (
+            next(t.value for t in fe_tokens() if t.name == n) for n in ("black", "white")
+        )
+        cdp = context.new_cdp_session(page)
+
+        def hold_touch(r: int, c: int, ms: int) -> None:
+            box = page.locator(f'#edit-board .cell[data-r="{r}"][data-c="{c}"]').bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            cdp.send(
+                "Input.dispatchTouchEvent",
+                {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
+            )
+            page.wait_for_timeout(ms)
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+        hold_touch(0, 0, 800)
+        expect(page.locator('#edit-board .cell[data-r="0"][data-c="0"]')).to_have_attribute(
+            "data-clue", str(white)
+        )
+        hold_touch(0, 0, 800)
+        assert board_clues(page) == {(0, 0): black}
+        hold_touch(0, 0, 800)
+        assert board_clues(page) == {}
+        hold_touch(1, 1, 60)  # a short touch steps forward
+        assert board_clues(page) == {(1, 1): black}
+    finally:
+        context.close()
+
+    page = browser.new_page(viewport={"width": 1200, "height": 850})
+    page.base = server
+    try:
+        edit_blank(page, "yinyang", 4, 4)
+        cell = '#edit-board .cell[data-r="2"][data-c="3"]'
+        page.click(cell, button="right")
+        assert board_clues(page) == {(2, 3): white}
+        page.click(cell, button="right")
+        assert board_clues(page) == {(2, 3): black}
+        box = page.locator(cell).bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_timeout(800)
+        page.mouse.up()
+        assert board_clues(page) == {}  # held: back from black to none
+        page.click(cell)
+        assert board_clues(page) == {(2, 3): black}
+        page.keyboard.press("Control+z")
+        assert board_clues(page) == {}
+    finally:
+        page.close()
+
+
+def fe_tokens() -> Any:
+    fe = pencilbox.puzzle("yinyang").frontend
+    assert fe is not None
+    return fe.tokens

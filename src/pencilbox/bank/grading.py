@@ -19,12 +19,13 @@ Removing it sets the entry to None.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, replace
 
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
-from pencilbox.engine.ladder import OutOfTime, Status
-from pencilbox.engine.ladder import deadline as time_limit
+from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import single_value
+from pencilbox.errors import Stopped
 
 PROVE_SECONDS = 120.0
 """The longest a uniqueness proof may search; a board whose proof takes
@@ -46,9 +47,15 @@ def without_clue(p: Puzzle, cell: int) -> Puzzle:
     return replace(p, clues=tuple(clues))
 
 
-def solves_at(kind: PuzzleKind, p: Puzzle, level: int) -> bool:
-    """Whether the fixpoint of ``level`` alone solves ``p`` (one fixpoint)."""
-    return kind.solve(p, level=level).status is Status.SOLVED
+def solves_at(kind: PuzzleKind, p: Puzzle, level: int, deadline: float | None = None) -> bool:
+    """Whether the fixpoint of ``level`` alone solves ``p`` (one fixpoint).
+    Raises :class:`~pencilbox.errors.Stopped` when the fixpoint is still
+    running at the ``time.monotonic()`` instant ``deadline`` (None: never)."""
+    seconds = None if deadline is None else max(0.0, deadline - time.monotonic())
+    status = kind.solve(p, level=level, seconds=seconds).status
+    if status is Status.STOPPED:
+        raise Stopped("the fixpoint stopped at its deadline")
+    return status is Status.SOLVED
 
 
 def thin(kind: PuzzleKind, full: Puzzle, level: int, rng: random.Random) -> Puzzle:
@@ -80,11 +87,10 @@ def thin_until(
     is still solved at ``level``, but it may not be minimal."""
     p = full
     try:
-        with time_limit(deadline):
-            below = level > 0 and solves_at(kind, full, level - 1)
-            if not below and not solves_at(kind, full, level):
-                return Thinned(full, True)  # not even every clue is enough at this level
-    except OutOfTime:
+        below = level > 0 and solves_at(kind, full, level - 1, deadline)
+        if not below and not solves_at(kind, full, level, deadline):
+            return Thinned(full, True)  # not even every clue is enough at this level
+    except Stopped:
         return Thinned(full, False)
     if below:
         first = thin_pass(kind, p, level - 1, rng, deadline)
@@ -110,9 +116,8 @@ def thin_pass(
         kept = clues[cell]
         clues[cell] = None
         try:
-            with time_limit(deadline):
-                solved = solves_at(kind, replace(p, clues=tuple(clues)), level)
-        except OutOfTime:
+            solved = solves_at(kind, replace(p, clues=tuple(clues)), level, deadline)
+        except Stopped:
             clues[cell] = kept
             return Thinned(replace(p, clues=tuple(clues)), False)
         if not solved:

@@ -16,11 +16,8 @@ and probe's trials inherit the deadline, so a fixpoint raises
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -34,7 +31,7 @@ from pencilbox.engine.state import (
     State,
     values_of,
 )
-from pencilbox.errors import BudgetExceeded, Stopped, UnknownLevel
+from pencilbox.errors import Stopped, UnknownLevel
 
 RuleFn = Callable[[State], Result]
 
@@ -119,49 +116,6 @@ class ProbeMemo:
                 kept[key] = {c: m for c, m in diff.items() if m != cands[c]}
         self.kept = kept
         self.base = cands[:]
-
-
-class OutOfTime(BudgetExceeded):
-    """A fixpoint stopped because the deadline set by :func:`deadline` passed."""
-
-
-class _Limit:
-    """A deadline in force, and the flags that stop the work early."""
-
-    __slots__ = ("at", "stops")
-
-    def __init__(self, at: float, stops: tuple[threading.Event, ...]) -> None:
-        self.at = at
-        self.stops = stops
-
-    def passed(self) -> bool:
-        return time.monotonic() > self.at or any(e.is_set() for e in self.stops)
-
-
-_LIMIT: ContextVar[_Limit | None] = ContextVar("pencilbox_deadline", default=None)
-
-
-@contextmanager
-def deadline(at: float | None, stop: threading.Event | None = None) -> Iterator[None]:
-    """Within this block every fixpoint raises :class:`OutOfTime` once the
-    ``time.monotonic()`` instant ``at`` has passed (None: no deadline), or
-    once another thread sets ``stop`` (a cancelled request).
-
-    The check is made before each rule runs, so a fixpoint stops within one
-    rule application (a probe pass within one rule of one trial). A deadline
-    or a flag already in force is kept: the earlier deadline wins.
-    """
-    outer = _LIMIT.get()
-    when = float("inf") if at is None else at
-    stops: tuple[threading.Event, ...] = (stop,) if stop is not None else ()
-    if outer is not None:
-        when = min(when, outer.at)
-        stops = outer.stops + stops
-    token = _LIMIT.set(_Limit(when, stops) if stops or when != float("inf") else None)
-    try:
-        yield
-    finally:
-        _LIMIT.reset(token)
 
 
 NOGOOD_SUMMARY = (
@@ -274,13 +228,11 @@ class Ladder:
         it accepts. ``without`` leaves one rule out (ablation). ``deadline``
         (a ``time.monotonic()`` instant) is stored on ``state``; when the
         state's deadline passes, the run raises :class:`Stopped`, leaving
-        ``state`` with the sound deductions made so far. Raises
-        :class:`OutOfTime` when a :func:`deadline` block in force has passed.
+        ``state`` with the sound deductions made so far.
         """
         if deadline is not None:
             state.deadline = deadline
         deadline = state.deadline
-        limit = _LIMIT.get()
         rules = self._upto[level]
         if without is not None:
             rules = tuple(r for r in rules if r.name != without)
@@ -299,8 +251,6 @@ class Ladder:
                 continue
             if deadline is not None and time.monotonic() > deadline:
                 raise Stopped("the work stopped at its deadline")
-            if limit is not None and limit.passed():
-                raise OutOfTime("the time budget ran out")
             if learn is not None:
                 learn.coarse = not rule.explains
             result = rule.apply(state)

@@ -1,27 +1,35 @@
 """One verdict on a setter's board: unique (and how hard), several, none, or unknown.
 
-:func:`analyze` climbs the ladder one fixpoint at a time, each level starting
-from the fixpoint below it (every rule is sound, so that is safe):
+:func:`analyze` climbs the ladder one fixpoint at a time on one state, each
+level starting from the fixpoint below it (every rule is sound, so that is
+safe), and stops at the first level that finishes:
 
 - a level whose fixpoint solves the board proves it unique, and the lowest
   such level is its grade;
 - a fixpoint that reaches a contradiction proves the clues contradict each
   other, and the contradiction's reason and cells say where;
-- when even probe stalls, search counts answers up to two from probe's
-  fixpoint: one answer is "unique by search" (grade ``beyond``), none means
-  contradictory clues, two mean several answers. A second answer is read off
-  the first by the puzzle's certificates (``silent_flips``, ``reversals``)
-  when they have one, and searched for otherwise.
+- when the level below probe stalls, search counts answers up to two from
+  its fixpoint (cheap nodes), taking turns with probe's fixpoint, which may
+  finish first (:func:`_race`): one answer, with probe's fixpoint stalling
+  too, is "unique by search" (grade ``beyond``); none means contradictory
+  clues; two mean several answers. The answers come from the count itself
+  (:class:`Answers` keeps the complete grids it meets); a second answer is
+  looked for apart only when the count multiplied independent parts.
+- probe's fixpoint, needed for the grade probe and for probe's undecided
+  cells, is told the answers found: a trial of an answer's value never
+  contradicts, so probe skips it (:func:`known_survivors`).
 
-Everything runs under one deadline, fixpoints included
-(:func:`pencilbox.engine.ladder.deadline`); when it passes first the verdict
-is ``unknown``. Only the kind's public interface is used, so every puzzle is
+Everything runs under one deadline, the state's own (``State.deadline``,
+which every fixpoint and search honours by raising or catching
+:class:`~pencilbox.errors.Stopped`); when it passes first the verdict is
+``unknown``. Only the kind's public interface is used, so every puzzle is
 analysed alike.
 """
 
 from __future__ import annotations
 
-import threading
+import contextlib
+import copy
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -30,13 +38,16 @@ from typing import Any
 from pencilbox.engine import search
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
-from pencilbox.engine.ladder import OutOfTime, Status, deadline
-from pencilbox.engine.state import State, single_value
+from pencilbox.engine.ladder import Ladder, ProbeMemo, Status
+from pencilbox.engine.state import Contradiction, Result, State, single_value
+from pencilbox.errors import Stopped
 
 DEFAULT_SECONDS = 2.0
 """The budget of one analysis when none is given."""
-MARGIN = 0.05
-"""Share of the budget kept back for the last step and the answer's JSON."""
+MARGIN = 0.1
+"""Share of the budget kept back for the last step and the answer's JSON: a
+fixpoint stops within one rule application of its deadline, which on a
+loaded machine can take a tenth of a second of wall time."""
 SEARCH_BUDGET = 10_000_000
 """Node budget of the counting search; in practice the deadline stops it first."""
 VERDICTS = ("unique", "several", "none", "unknown")
@@ -92,24 +103,21 @@ def analyze(
     p: Puzzle,
     level: int | str | None = None,
     seconds: float = DEFAULT_SECONDS,
-    stop: threading.Event | None = None,
 ) -> Analysis:
     """The verdict on ``p`` within ``seconds``; ``level`` (default: the top)
-    chooses whose fixpoint's undecided cells are reported. Setting ``stop``
-    (from another thread) cancels the work: the verdict is then ``unknown``."""
+    chooses whose fixpoint's undecided cells are reported."""
     t0 = time.monotonic()
     lv = kind.ladder.level_index(level)
     at = t0 + max(0.0, seconds) * (1 - MARGIN)
     try:
-        with deadline(at, stop):
-            found = _verdict(kind, p, lv, at)
-    except OutOfTime as e:
-        why = "the work was cancelled" if stop is not None and stop.is_set() else None
+        found = _verdict(kind, p, lv, at)
+    except _OutOfTime as e:
         found = _Found(
-            "unknown", reason=why or f"the {seconds:g} s budget ran out before a verdict"
+            "unknown",
+            reason=f"the {seconds:g} s budget ran out before a verdict",
+            undecided=e.undecided,
+            level=e.level if e.level >= 0 else None,
         )
-        if isinstance(e, _Stopped) and e.level >= 0:
-            found.undecided, found.level = e.undecided, e.level
     return Analysis(
         found.verdict,
         found.grade,
@@ -139,77 +147,17 @@ class _Found:
     """The level whose undecided cells are reported, when not the one asked for."""
 
 
-def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
-    """Climb to the level below probe; then count answers there by search
-    (cheap nodes) before paying for probe's fixpoint, which is only needed to
-    tell the grade probe from beyond and for probe's undecided cells."""
-    ladder = kind.ladder
-    top = ladder.top
-    s = kind.start(p)
-    undecided: tuple[Cell, ...] = ()
-    for i in range(top):
-        step = _climb(kind, s, i, lv, undecided)
-        if isinstance(step, _Found):
-            return step
-        undecided = step
-    below = undecided_cells(s)  # what the level below probe leaves open
-    if lv < top:
-        below = undecided
-    quick_at = min(at, time.monotonic() + QUICK_SHARE * seconds_left(at))
-    try:
-        count = search.count(ladder, s, top - 1, 2, SEARCH_BUDGET, quick_at)
-    except OutOfTime:
-        raise _Stopped(below, min(lv, top - 1)) from None
-    found: _Found | None = None
-    if count.solutions >= 2:
-        found = _several(kind, p, s, count, at)
-    elif count.complete and count.solutions == 0:
-        found = _none_by_search(kind, s, count)
-    # With the verdict known, probe's fixpoint only shades cells: a short look.
-    look = at if found is None else min(at, time.monotonic() + LOOK_SHARE * seconds_left(at))
-    try:
-        with deadline(look):
-            probed = _climb(kind, s, top, lv, undecided)
-    except OutOfTime:
-        if found is None and count.unique:
-            found = _unique_ungraded(kind, count)
-        if found is None:
-            raise _Stopped(below, min(lv, top - 1)) from None
-        found.undecided, found.level = below, min(lv, top - 1)
-        return found
-    if isinstance(probed, _Found):
-        return probed  # probe solves it (the grade) or refutes it
-    undecided = probed
-    if found is not None:
-        found.undecided = undecided
-        return found
-    if count.complete:  # one answer: beyond probe
-        assert count.first is not None
-        return _unique_by_search(kind, s, count, undecided)
-    try:
-        count = search.count(ladder, s, top - 1, 2, SEARCH_BUDGET, at)
-    except OutOfTime:
-        raise _Stopped(undecided, lv) from None
-    if count.solutions >= 2:
-        several = _several(kind, p, s, count, at)
-        several.undecided = undecided
-        return several
-    if not count.complete:
-        return _Found(
-            "unknown",
-            undecided=undecided,
-            reason=f"{kind.levels[top]} leaves {len(undecided_cells(s))} cells open and the "
-            "search for a second answer ran out of time",
-            guesses=count.guesses,
-        )
-    if count.solutions == 0:
-        return _none_by_search(kind, s, count)
-    return _unique_by_search(kind, s, count, undecided)
+class _OutOfTime(Stopped):
+    """The deadline passed, with the undecided cells of the highest level reached."""
+
+    def __init__(self, undecided: tuple[Cell, ...], level: int) -> None:
+        super().__init__("the time budget ran out")
+        self.undecided = undecided
+        self.level = level
 
 
-QUICK_SHARE = 0.25
-"""Share of the time left that the first search (below probe) may take before
-probe's fixpoint is tried, and that certificates of a second answer may take."""
+COUNT_SHARE = 0.5
+"""Share of the time left that certificates of a second answer may take."""
 LOOK_SHARE = 0.1
 """Share of the time left that probe's fixpoint may take once the verdict is
 known: it then only tells which cells probe leaves open, and when it takes
@@ -220,19 +168,131 @@ def seconds_left(at: float) -> float:
     return max(0.0, at - time.monotonic())
 
 
+def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
+    """Climb to the level below probe; then count answers there by search
+    (cheap nodes) and run probe's fixpoint, in turns (:func:`_race`): the
+    count gives the verdict, probe's fixpoint the grade probe or beyond and
+    probe's undecided cells, and either may be the fast one."""
+    top = kind.ladder.top
+    s = kind.start(p)
+    s.deadline = at
+    undecided: tuple[Cell, ...] = ()
+    for i in range(top):
+        step = _climb(kind, s, i, lv, undecided)
+        if isinstance(step, _Found):
+            return step
+        undecided = step
+    below = undecided_cells(s) if lv >= top else undecided  # shown if probe runs out
+    shown = min(lv, top - 1)
+    answers = Answers(kind, p)
+    count, probed = _race(kind, s, lv, undecided, answers, at)
+    if isinstance(probed, _Found):
+        return probed  # probe solves it (the grade) or refutes it
+    if count is None:
+        if probed is None:
+            raise _OutOfTime(below, shown)
+        return _Found(
+            "unknown",
+            undecided=probed,
+            reason=f"{kind.levels[top]} leaves {len(undecided_cells(s))} cells open and the "
+            "search for a second answer ran out of time",
+        )
+    if count.solutions >= 2:
+        found = _several(kind, p, s, count, answers, at)
+    elif count.solutions == 0:
+        found = _none_by_search(kind, s, count)
+    else:
+        found = None
+    if probed is None:
+        # Probe's fixpoint is still to come, told the answers found: all the
+        # time left to grade a unique board, a short look to shade the others.
+        left = seconds_left(at)
+        s.deadline = at if found is None else time.monotonic() + LOOK_SHARE * left
+        s.probes = known_survivors(s, answers.found)
+        try:
+            probed = _climb(kind, s, top, lv, undecided)
+        except _OutOfTime:
+            if found is None:
+                found = _unique_ungraded(kind, count)
+            found.undecided, found.level = below, shown
+            return found
+        if isinstance(probed, _Found):
+            return probed
+    if found is None:
+        return _unique_by_search(kind, s, count, probed)
+    found.undecided = probed
+    return found
+
+
+def _race(
+    kind: PuzzleKind,
+    s: State,
+    lv: int,
+    undecided: tuple[Cell, ...],
+    answers: Answers,
+    at: float,
+) -> tuple[search.Count | None, _Found | tuple[Cell, ...] | None]:
+    """Search with learning, plain search and probe's fixpoint take turns
+    (:data:`TURNS`) until a count settles (complete, or two answers) or
+    ``at`` passes: each has boards where it takes seconds and another
+    milliseconds. A fixpoint cut short keeps its sound deductions on ``s``
+    and goes on from there in its next turn; once it finishes, the counts
+    start from probe's fixpoint. Returns the settled count (or None) and
+    probe's outcome (or None if it did not finish)."""
+    top = kind.ladder.top
+    probed: _Found | tuple[Cell, ...] | None = None
+    turns = TURNS if precise(kind.ladder, top - 1) else TURNS[1::-1] + TURNS[2:]
+    while time.monotonic() < at:
+        for turn, share in turns:
+            now = time.monotonic()
+            end = min(at, now + max(MIN_TURN, share * (at - now)))
+            if turn != "probe":
+                count = answers.count(s, end, learning=turn == "learning")
+                if count.complete:
+                    return count, probed
+            elif probed is None:
+                s.deadline = end
+                s.probes = known_survivors(s, answers.found)
+                with contextlib.suppress(_OutOfTime):  # cut short: it goes on next turn
+                    probed = _climb(kind, s, top, lv, undecided)
+                s.deadline = at
+                if isinstance(probed, _Found):
+                    return None, probed
+    return None, probed
+
+
+TURNS = (("learning", 0.5), ("plain", 0.5), ("probe", 1.0))
+"""Who runs in :func:`_race`, each for a share of the time left: search with
+learning, then plain search, then probe's fixpoint. When some rule of the
+level the counts run at does not explain its deductions (:func:`precise`),
+plain search goes first: learning's nogoods then rest on every guess, and
+it seldom pays for itself."""
+
+
+def precise(ladder: Ladder, level: int) -> bool:
+    """Whether every rule of ``level`` names the cells each deduction rests on."""
+    return all(r.explains for r in ladder.rules_at(level) if r.name != "probe")
+
+
+MIN_TURN = 0.01
+"""Seconds of the shortest turn, so the last turns near the deadline are not
+too short to do anything."""
+
+
 def _climb(
     kind: PuzzleKind, s: State, i: int, lv: int, undecided: tuple[Cell, ...]
 ) -> _Found | tuple[Cell, ...]:
     """One more rung: the verdict if level ``i`` settles the board, else the
-    undecided cells to report (those of level ``lv`` once it is reached)."""
+    undecided cells to report (those of level ``lv`` once it is reached).
+    Raises :class:`_OutOfTime` when the state's deadline passes first."""
     name = kind.levels[i]
     shown = lv if i > lv else i - 1  # whose open cells a timeout reports
     if i <= lv:
         undecided = undecided_cells(s)  # the fixpoint of level i - 1
     try:
         outcome = kind.ladder.propagate(s, i)
-    except OutOfTime:
-        raise _Stopped(undecided, shown) from None
+    except Stopped:
+        raise _OutOfTime(undecided, shown) from None
     if i == lv:
         undecided = undecided_cells(s)
     if outcome.status is Status.SOLVED:
@@ -254,13 +314,77 @@ def _climb(
     return undecided
 
 
-def _several(kind: PuzzleKind, p: Puzzle, s: State, count: search.Count, at: float) -> _Found:
+class Answers:
+    """Counts of a board's answers that keep the answers they meet.
+
+    The search settles a line when the ladder finds its grid complete and
+    legal (``Ladder.check_complete``), so a count on a copy of the ladder
+    whose check also writes the grids down yields the answers it counted:
+    the verdict's two answers come from the count that proves there are two.
+    A count that multiplies independent parts meets fewer grids than it
+    counts; :func:`second_answer` then finds the second.
+    """
+
+    def __init__(self, kind: PuzzleKind, p: Puzzle) -> None:
+        self.kind = kind
+        self.p = p
+        self.found: list[Values] = []
+        self.ladder = copy.copy(kind.ladder)
+        judge = kind.ladder.check_complete
+
+        def check(state: State) -> Result:
+            verdict = judge(state)
+            if not isinstance(verdict, Contradiction) and len(self.found) < 2:
+                answer = values_of_state(state)
+                if answer not in self.found and not kind.validate(p, answer):
+                    self.found.append(answer)
+            return verdict
+
+        self.ladder.check_complete = check
+
+    def count(self, s: State, until: float, learning: bool = True) -> search.Count:
+        """Answers of ``s`` up to two, by search below probe, until ``until``."""
+        ladder = self.ladder
+        return search.count(ladder, s, ladder.top - 1, 2, SEARCH_BUDGET, until, learning)
+
+
+def known_survivors(s: State, answers: Sequence[Values]) -> ProbeMemo | None:
+    """Probe's memory of surviving trials, told the ``answers`` found.
+
+    Every rule is sound, so a trial of a value an answer gives its cell never
+    contradicts: the fixpoint it reaches keeps that answer. Remembered as
+    surviving (with the answer's values as what it decided, which stay inside
+    every later state that keeps the answer), probe skips those trials, and
+    its fixpoint is the same."""
+    memo: ProbeMemo | None = s.probes
+    if not answers:
+        return memo
+    cands = s.cands
+    if memo is None:
+        memo = ProbeMemo(cands)
+    else:
+        memo = memo.copy()
+        memo.rebase(cands)
+    open_cells = undecided_cells(s)
+    for answer in answers:
+        if any(not cands[c] >> answer[c] & 1 for c in open_cells):
+            continue  # not inside this state (it cannot happen, but stay sound)
+        decided = {c: 1 << answer[c] for c in open_cells}
+        for c in open_cells:
+            memo.kept[(c, answer[c])] = decided
+    return memo
+
+
+def _several(
+    kind: PuzzleKind, p: Puzzle, s: State, count: search.Count, answers: Answers, at: float
+) -> _Found:
     assert count.first is not None
-    first = tuple(single_value(m) for m in count.first)
-    try:
+    second: Values | None
+    if len(answers.found) >= 2:
+        first, second = answers.found[0], answers.found[1]
+    else:
+        first = answers.found[0] if answers.found else values_of_masks(count.first)
         second = second_answer(kind, p, s, first, at)
-    except OutOfTime:
-        second = None
     if second is None:
         return _Found(
             "several",
@@ -279,6 +403,10 @@ def _several(kind: PuzzleKind, p: Puzzle, s: State, count: search.Count, at: flo
     )
 
 
+def values_of_masks(masks: Sequence[int]) -> Values:
+    return tuple(single_value(m) for m in masks)
+
+
 def _none_by_search(kind: PuzzleKind, s: State, count: search.Count) -> _Found:
     return _Found(
         "none",
@@ -292,7 +420,7 @@ def _unique_ungraded(kind: PuzzleKind, count: search.Count) -> _Found:
     assert count.first is not None
     return _Found(
         "unique",
-        solutions=(tuple(single_value(m) for m in count.first),),
+        solutions=(values_of_masks(count.first),),
         reason=f"unique by search, but the budget ran out before {kind.levels[-1]}'s "
         f"fixpoint could grade it ({kind.levels[-1]} or beyond)",
         guesses=count.guesses,
@@ -307,21 +435,12 @@ def _unique_by_search(
     return _Found(
         "unique",
         grade="beyond",
-        solutions=(tuple(single_value(m) for m in count.first),),
+        solutions=(values_of_masks(count.first),),
         undecided=undecided,
         reason=f"unique by search: {kind.levels[-1]} leaves {len(undecided_cells(s))} cells "
         f"open, and search settles them with {guesses}",
         guesses=count.guesses,
     )
-
-
-class _Stopped(OutOfTime):
-    """Out of time, with the undecided cells of the highest level reached."""
-
-    def __init__(self, undecided: tuple[Cell, ...], level: int) -> None:
-        super().__init__("the time budget ran out")
-        self.undecided = undecided
-        self.level = level
 
 
 def second_answer(
@@ -340,7 +459,7 @@ def second_answer(
     """
     ladder = kind.ladder
     cells = undecided_cells(fixpoint)
-    until = min(at, time.monotonic() + QUICK_SHARE * seconds_left(at))
+    until = min(at, time.monotonic() + COUNT_SHARE * seconds_left(at))
     for candidate in certified_answers(kind, p, first, cells, until):
         if candidate != first and not kind.validate(p, candidate):
             return candidate
@@ -369,7 +488,7 @@ def second_answer(
     found = search.count(ladder, other, ladder.top - 1, 1, SEARCH_BUDGET, at)
     if found.first is None:
         return None
-    return tuple(single_value(m) for m in found.first)
+    return values_of_masks(found.first)
 
 
 def certified_answers(

@@ -1,6 +1,7 @@
 """The setter's helpers: redundant clues, a clue that removes a second answer,
 and thinning to a grade. Each takes a time budget and returns what it found
-when the budget runs out (marked incomplete), never later.
+when the budget runs out (marked incomplete), never later: every fixpoint
+and search inside stops at its state's deadline (:class:`~pencilbox.errors.Stopped`).
 
 A clue is one non-blank entry of ``Puzzle.clues``, whatever the puzzle (see
 :mod:`pencilbox.bank.grading`); thinning is the bank's own.
@@ -9,15 +10,14 @@ A clue is one non-blank entry of ``Puzzle.clues``, whatever the puzzle (see
 from __future__ import annotations
 
 import random
-import threading
 import time
 from dataclasses import dataclass, replace
 
 from pencilbox.bank.grading import solves_at, thin_until, without_clue
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
-from pencilbox.engine.ladder import OutOfTime, Status, deadline
-from pencilbox.errors import PuzzleError
+from pencilbox.engine.ladder import Status
+from pencilbox.errors import PuzzleError, Stopped
 from pencilbox.studio.analyze import DEFAULT_SECONDS, Analysis, analyze
 
 
@@ -52,7 +52,6 @@ def redundant(
     kind: PuzzleKind,
     p: Puzzle,
     seconds: float = DEFAULT_SECONDS,
-    stop: threading.Event | None = None,
 ) -> Redundancy:
     """Which clues of a unique ``p`` can go with the answer still unique.
 
@@ -60,15 +59,8 @@ def redundant(
     of its own grade is removable and keeps the grade (cheap). Then each
     other clue is analysed without it, within the time left: unique means
     removable (at the grade found, which can only be higher); several means
-    it is needed. Setting ``stop`` cancels what is left.
+    it is needed.
     """
-    with deadline(None, stop):
-        return _redundant(kind, p, seconds, stop)
-
-
-def _redundant(
-    kind: PuzzleKind, p: Puzzle, seconds: float, stop: threading.Event | None
-) -> Redundancy:
     at = time.monotonic() + seconds
     base = analyze(kind, p, seconds=seconds)
     if not base.unique:
@@ -79,15 +71,14 @@ def _redundant(
     found: dict[Cell, ClueCheck] = {}
     if g < len(kind.levels):
         try:
-            with deadline(at):
-                for cell in cells:
-                    if solves_at(kind, without_clue(p, cell), g):
-                        found[cell] = ClueCheck(cell, True, base.grade)
-        except OutOfTime:
+            for cell in cells:
+                if solves_at(kind, without_clue(p, cell), g, at):
+                    found[cell] = ClueCheck(cell, True, base.grade)
+        except Stopped:
             pass
     for cell in cells:
         left = at - time.monotonic()
-        if cell in found or left <= 0 or (stop is not None and stop.is_set()):
+        if cell in found or left <= 0:
             continue
         a = analyze(kind, without_clue(p, cell), seconds=left)
         if a.verdict == "unique":
@@ -128,7 +119,6 @@ def suggest(
     p: Puzzle,
     level: int | str | None = None,
     seconds: float = DEFAULT_SECONDS,
-    stop: threading.Event | None = None,
 ) -> Suggestion:
     """A clue, true in one of two answers of ``p`` and false in the other,
     whose fixpoint at ``level`` (default: the top) decides the most cells.
@@ -136,13 +126,8 @@ def suggest(
     Candidates are the blank cells whose clue differs between the two
     answers. Analysing ``p`` may take half the budget, trying candidates runs
     to three quarters of it, and the rest analyses the board with the clue
-    added. Setting ``stop`` cancels what is left.
+    added.
     """
-    with deadline(None, stop):
-        return _suggest(kind, p, level, seconds)
-
-
-def _suggest(kind: PuzzleKind, p: Puzzle, level: int | str | None, seconds: float) -> Suggestion:
     t0 = time.monotonic()
     at = t0 + seconds
     base = analyze(kind, p, level=level, seconds=seconds / 2)
@@ -160,10 +145,8 @@ def _suggest(kind: PuzzleKind, p: Puzzle, level: int | str | None, seconds: floa
             clues = list(p.clues)
             clues[cell] = mine[cell]
             q = replace(p, clues=tuple(clues))
-            try:
-                with deadline(search_at):
-                    solved = kind.solve(q, level=lv)
-            except OutOfTime:
+            solved = kind.solve(q, level=lv, seconds=max(0.0, search_at - time.monotonic()))
+            if solved.status is Status.STOPPED:
                 complete = False
                 break
             decided = solved.decided if solved.status is not Status.CONTRADICTION else -1
@@ -197,26 +180,16 @@ def thin(
     level: int | str | None = None,
     seconds: float = DEFAULT_SECONDS,
     seed: int = 0,
-    stop: threading.Event | None = None,
 ) -> Thinning:
     """Remove clues of ``p`` in a seeded random order while the fixpoint of
     ``level`` (default: the top) still solves it: the bank's thinning, given
-    four fifths of the budget; the rest grades the result. Setting ``stop``
-    cancels what is left (the clues removed so far stay removed)."""
-    with deadline(None, stop):
-        return _thin(kind, p, level, seconds, seed)
-
-
-def _thin(
-    kind: PuzzleKind, p: Puzzle, level: int | str | None, seconds: float, seed: int
-) -> Thinning:
+    four fifths of the budget; the rest grades the result."""
     lv = kind.ladder.level_index(level)
     t0 = time.monotonic()
     at = t0 + seconds
     try:
-        with deadline(at):
-            ready = solves_at(kind, p, lv)
-    except OutOfTime:
+        ready = solves_at(kind, p, lv, at)
+    except Stopped:
         raise NotReady(
             f"the {kind.levels[lv]} fixpoint did not finish within {seconds:g} s"
         ) from None

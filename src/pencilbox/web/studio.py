@@ -12,7 +12,6 @@ cancels the work: its worker is killed and replaced, which frees the slot.
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -133,19 +132,12 @@ def read(body: StudioIn) -> tuple[PuzzleKind, Puzzle]:
 
 
 # -- plain calls (the work of each endpoint) ------------------------------------------
-Stop = threading.Event | None
+def analyze_call(kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float) -> dict[str, Any]:
+    return analysis_json(kind, p, analyze(kind, p, level=level, seconds=seconds))
 
 
-def analyze_call(
-    kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float, stop: Stop = None
-) -> dict[str, Any]:
-    return analysis_json(kind, p, analyze(kind, p, level=level, seconds=seconds, stop=stop))
-
-
-def redundant_call(
-    kind: PuzzleKind, p: Puzzle, seconds: float, stop: Stop = None
-) -> dict[str, Any]:
-    r = helpers.redundant(kind, p, seconds=seconds, stop=stop)
+def redundant_call(kind: PuzzleKind, p: Puzzle, seconds: float) -> dict[str, Any]:
+    r = helpers.redundant(kind, p, seconds=seconds)
     grade = r.analysis.grade
     return {
         "analysis": analysis_json(kind, p, r.analysis),
@@ -162,10 +154,8 @@ def redundant_call(
     }
 
 
-def suggest_call(
-    kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float, stop: Stop = None
-) -> dict[str, Any]:
-    s = helpers.suggest(kind, p, level=level, seconds=seconds, stop=stop)
+def suggest_call(kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float) -> dict[str, Any]:
+    s = helpers.suggest(kind, p, level=level, seconds=seconds)
     return {
         "analysis": analysis_json(kind, p, s.analysis),
         "cell": list(divmod(s.cell, p.cols)) if s.cell is not None else None,
@@ -179,9 +169,9 @@ def suggest_call(
 
 
 def thin_call(
-    kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float, seed: int, stop: Stop = None
+    kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float, seed: int
 ) -> dict[str, Any]:
-    t = helpers.thin(kind, p, level=level, seconds=seconds, seed=seed, stop=stop)
+    t = helpers.thin(kind, p, level=level, seconds=seconds, seed=seed)
     return {
         "level": t.level,
         "puzzle": kind.puzzle_rows(t.puzzle),

@@ -260,6 +260,12 @@ function cellAt(ev) {
   return r >= 0 && c >= 0 && r < st.doc.rows && c < st.doc.cols ? r * st.doc.cols + c : null;
 }
 
+// A cycled clue steps forward on a click or tap, and back on a right click or
+// a press held LONG_PRESS ms (as puzz.link's editors do): the step is taken
+// when the press ends, or when it has been held long enough.
+const LONG_PRESS = 500;
+let pressed = null;   // {cell, pointer, timer} while a press on a cycled clue is held
+
 function onDown(ev) {
   const i = cellAt(ev);
   if (i === null) return;
@@ -267,11 +273,34 @@ function onDown(ev) {
   $("edit-board").focus({ preventScroll: true });
   st.cursor = i; st.typing = null;
   if (clue().input === "cycle") {
-    if (!setClue(i, cycled(st.doc.clues[i], ev.button === 2 ? -1 : 1))) draw();
+    dropPress();
+    if (ev.button === 2) {
+      if (!setClue(i, cycled(st.doc.clues[i], -1))) draw();
+      return;
+    }
+    const timer = setTimeout(() => { pressed = null; step(i, -1); }, LONG_PRESS);
+    pressed = { cell: i, pointer: ev.pointerId, timer };
+    draw();
   } else {
     draw(); syncEntry();
     if (ev.pointerType === "touch") $("clue-number").focus({ preventScroll: true });
   }
+}
+
+function step(i, dir) {
+  if (!setClue(i, cycled(st.doc.clues[i], dir))) draw();
+}
+
+function dropPress() {
+  if (pressed) clearTimeout(pressed.timer);
+  pressed = null;
+}
+
+function onUp(ev) {   // a press let go before it was long: one step forward
+  if (!pressed || ev.pointerId !== pressed.pointer) return;
+  const i = pressed.cell;
+  dropPress();
+  if (st.editing && st.doc) step(i, 1);
 }
 
 function onKey(ev) {   // document, capture phase: while editing, the game's keys are off
@@ -339,7 +368,7 @@ function syncEntry() {   // the clue box (for touch screens) follows the cursor
   $("clue-blank").textContent = c.blank ? (c.blank.text || "○") + " no number" : "";
   const keys = c.input === "cycle"
     ? `Click, or press ${fe().tokens.filter(t => c.cycle.includes(t.value)).map(t => `${t.keys[0].toUpperCase()} for ${t.phrase}`).join(", ")}` +
-      "; Space cycles, right click cycles back."
+      "; Space cycles, right click or a long press cycles back."
     : `Type a number ${numberRange(c.numbers, st.doc).join("…")}` + (c.blank ? `, or ? for a clue without a number.` : ".");
   $("clue-help").textContent = keys;
 }
@@ -514,6 +543,8 @@ function setup() {
   document.addEventListener("keydown", onKey, true);
   const svg = $("edit-board");
   svg.addEventListener("pointerdown", onDown);
+  window.addEventListener("pointerup", onUp);
+  window.addEventListener("pointercancel", dropPress);
   svg.addEventListener("contextmenu", ev => ev.preventDefault());
   svg.addEventListener("focus", () => { st.focused = true; draw(); });
   svg.addEventListener("blur", () => { st.focused = false; draw(); });

@@ -84,7 +84,13 @@ export function showVerdict(box, a, o) {
   }
   box.dataset.verdict = a.verdict;
   const open = a.undecided.length;
-  if (a.verdict === "unique") {
+  // Cut short: a unique answer not yet graded, or a second answer not yet shown.
+  const short = a.verdict === "unknown" || (a.verdict === "unique" && a.grade === null) ||
+    (a.verdict === "several" && a.solutions.length < 2);
+  if (a.verdict === "unique" && a.grade === null) {
+    lead("Unique.");
+    line.append(a.reason.charAt(0).toUpperCase() + a.reason.slice(1) + ".");
+  } else if (a.verdict === "unique") {
     lead("Unique.");
     line.append("Grade ", node("b", gradeText(a.grade, o.levels), { class: "grade" }),
                 a.grade === "beyond" ? "." : ": the lowest level whose fixpoint finishes it.");
@@ -111,7 +117,7 @@ export function showVerdict(box, a, o) {
       actions.append(button(v === "clues" ? "show-clues" : `show-answer-${v + 1}`, text,
                             () => o.onView(v), o.view === v));
   }
-  if (a.verdict === "unknown") {
+  if (short) {
     const more = Math.min(MAX_SECONDS, 2 * o.seconds);
     if (more > o.seconds) actions.append(button("more", `Spend ${more} s`, () => o.onMore(more)));
     else actions.append(node("span", `${MAX_SECONDS} s is the most one request may spend.`));

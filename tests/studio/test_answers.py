@@ -1,0 +1,99 @@
+"""What makes analyze fast must not change what it finds: the answers a
+count meets are real and distinct, and probe told an answer reaches the same
+fixpoint as probe on its own."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from pencilbox.engine import search
+from pencilbox.engine.ladder import Status
+from pencilbox.studio.analyze import Answers, analyze, known_survivors, precise
+
+from .studio_data import TYPES, bank_boards, board_puzzle, clue_cells, kind_of, without
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_the_answers_a_count_meets_are_distinct_answers(name: str) -> None:
+    kind = kind_of(name)
+    met = 0
+    for b in bank_boards(name, 6)[:6]:
+        p, answer = board_puzzle(kind, b)
+        for cell in clue_cells(p)[:3]:
+            q = without(p, cell)
+            answers = Answers(kind, q)
+            s = kind.start(q)
+            count = answers.count(s, time.monotonic() + 10, learning=True)
+            plain = search.count(kind.ladder, s, kind.ladder.top - 1, 2, 10**7, None, False)
+            assert count.complete and count.solutions == plain.solutions
+            assert len(answers.found) <= count.solutions
+            assert len(set(answers.found)) == len(answers.found)
+            for found in answers.found:
+                assert not kind.validate(q, found)  # the independent validator
+            if count.solutions == 1 and answers.found:
+                assert answers.found == [answer]  # the bank's own answer
+            met += len(answers.found)
+    assert met  # the check sees the grids the search settles
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_probe_told_the_answers_reaches_the_same_fixpoint(name: str) -> None:
+    kind = kind_of(name)
+    top = kind.ladder.top
+    tried = 0
+    for b in bank_boards(name, 6)[:8]:
+        p, answer = board_puzzle(kind, b)
+        for q in (p, without(p, clue_cells(p)[0])):
+            s = kind.start(q)
+            if kind.ladder.propagate(s, top - 1).status is not Status.STALLED:
+                continue
+            answers = Answers(kind, q)
+            answers.count(s, time.monotonic() + 10)
+            alone, told = s.copy(), s.copy()
+            told.probes = known_survivors(told, answers.found or [answer])
+            assert told.probes is not None and told.probes.kept
+            first = kind.ladder.propagate(alone, top).status
+            second = kind.ladder.propagate(told, top).status
+            assert (first, alone.cands) == (second, told.cands)
+            tried += 1
+    assert tried
+
+
+def test_learning_goes_first_only_where_every_rule_explains() -> None:
+    for name in TYPES:
+        kind = kind_of(name)
+        level = kind.ladder.top - 1
+        explained = all(r.explains for r in kind.ladder.rules if r.level <= level)
+        assert precise(kind.ladder, level) == explained
+    assert not precise(kind_of("numbrix").ladder, kind_of("numbrix").ladder.top - 1)
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_several_answers_come_from_the_count(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two answers without a second search: second_answer is not called when
+    the count met both."""
+    import importlib
+
+    module = importlib.import_module("pencilbox.studio.analyze")
+    kind = kind_of(name)
+    calls: list[int] = []
+    real = module.second_answer
+
+    def counted(*args: object) -> object:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(module, "second_answer", counted)
+    seen = 0
+    for b in bank_boards(name, 6)[:6]:
+        p, _ = board_puzzle(kind, b)
+        for cell in clue_cells(p)[:4]:
+            a = analyze(kind, without(p, cell), seconds=10)
+            if a.verdict == "several" and len(a.solutions) == 2:
+                seen += 1
+                first, second = a.solutions
+                assert first != second
+                assert set(a.differ) == {c for c in range(len(first)) if first[c] != second[c]}
+    assert seen and len(calls) < seen
