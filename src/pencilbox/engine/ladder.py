@@ -303,13 +303,18 @@ class Ladder:
             memo.rebase(cands)
         kept = memo.kept
         implied: set[tuple[int, int]] = set()
-        # Cells with the fewest candidates first: one elimination there is
-        # most likely to decide a cell (what a hint waits for); the rotating
-        # cursor breaks ties so successive calls move on.
+        # Narrated (a hint): cells with the fewest candidates first, as one
+        # elimination there is most likely to decide a cell (what a hint
+        # waits for); the rotating cursor breaks ties so successive calls
+        # move on. Silent (a fixpoint, whose end is the same in any order):
+        # round the board from the cell of the last elimination, so trials
+        # that survived are not tried again before every other has had its
+        # turn; on sparse Numbrix boards this cuts the trials fivefold.
         focus = state.focus
+        narrated = state.trace is not None
         order = sorted(
             (
-                (cands[c].bit_count(), (c - start) % n, c)
+                (cands[c].bit_count() if narrated else 0, (c - start) % n, c)
                 for c in range(n)
                 if cands[c] & (cands[c] - 1) and focus >> c & 1
             ),
