@@ -158,10 +158,15 @@ class _OutOfTime(Stopped):
 
 COUNT_SHARE = 0.5
 """Share of the time left that certificates of a second answer may take."""
+LOOK_SECONDS = 0.05
+"""Seconds probe's fixpoint may take once the verdict is known (at most
+:data:`LOOK_SHARE` of the time left): it then only tells which cells probe
+leaves open, and when it takes longer the cells the level below leaves open
+are reported instead (``Analysis.level`` says which). Kept short because a
+live verdict should not wait for its shading; on sparse boards where the
+answers are many, probe's fixpoint takes seconds and the look would be spent
+for nothing."""
 LOOK_SHARE = 0.1
-"""Share of the time left that probe's fixpoint may take once the verdict is
-known: it then only tells which cells probe leaves open, and when it takes
-longer the cells the level below leaves open are reported instead."""
 
 
 def seconds_left(at: float) -> float:
@@ -206,8 +211,8 @@ def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
     if probed is None:
         # Probe's fixpoint is still to come, told the answers found: all the
         # time left to grade a unique board, a short look to shade the others.
-        left = seconds_left(at)
-        s.deadline = at if found is None else time.monotonic() + LOOK_SHARE * left
+        look = min(LOOK_SECONDS, LOOK_SHARE * seconds_left(at))
+        s.deadline = at if found is None else time.monotonic() + look
         s.probes = known_survivors(s, answers.found)
         try:
             probed = _climb(kind, s, top, lv, undecided)
