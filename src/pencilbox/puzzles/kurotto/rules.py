@@ -89,6 +89,20 @@ def ceiling_region(g: Grid, near: Bits, maybe: Bits, cap: int) -> Bits:
     return g.flood(near, maybe, cap)
 
 
+def _rings(g: Grid, near: Bits, maybe: Bits, cap: int) -> list[Bits]:
+    """The ceiling region after each step of its fill (as
+    :func:`ceiling_region` grows it, until it holds more than ``cap`` cells)."""
+    reach = near & maybe
+    out = [reach]
+    while reach.bit_count() <= cap:
+        grown = g.spread(reach) & maybe
+        if grown == reach:
+            break
+        out.append(grown)
+        reach = grown
+    return out
+
+
 def _floor(g: Grid, circle: Circle, black: Bits, entry: list[Any]) -> Bits:
     """The floor region, computed once per memo entry (shared by the rules)."""
     floor: Bits = entry[3]
@@ -233,9 +247,19 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
     # as the ceiling exceeds n, only a cell whose removal splits its own
     # neighbourhood can bring it below n.
     suspects = reach & ~black & local_cuts(g, maybe | circle.bit)
+    rings = _rings(g, near, maybe, n) if suspects else []
     for x in cells_of(suspects):
         bit = 1 << x
-        cut = ceiling_region(g, near & ~bit, maybe & ~bit, n - 1)
+        # Every cell the ceiling reached before x, and every other cell of
+        # x's own step, is still reached without x (each has a neighbour one
+        # step nearer, none through x): the fill starts from there.
+        for ring in rings:
+            if ring & bit:
+                break
+        start = ring & ~bit
+        if start.bit_count() >= n:
+            continue  # as many cells already reach the circle without x
+        cut = ceiling_region(g, start, maybe & ~bit, n - 1)
         k = cut.bit_count()
         if k < n:
             reason = f"if {{cell}} were white, at most {k} cells could reach {here}, fewer than {n}"
