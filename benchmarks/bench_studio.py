@@ -7,7 +7,7 @@ time and of the process (CPU) time, the verdicts ("unique ungraded": unique by
 search, but probe's fixpoint ran out of time before the grade), and how many
 calls ran out of budget; target p95 ≤ 300 ms, and no call may take longer than its budget
 (counted as "calls over budget"). ``PENCILBOX_BENCH_BOARDS`` sets the boards per grade
-(default 3; the bank holds 10). On a shared machine compare the process
+(default 10: all the bank holds, 40 per type). On a shared machine compare the process
 (CPU) times: wall time there includes waiting for the processor.
 
     .venv/bin/python -m benchmarks bench_studio
@@ -45,7 +45,7 @@ def row(label: str, wall: list[float], cpu: list[float], verdicts: Counter[str])
 
 
 def run() -> None:
-    per_grade = int(os.environ.get("PENCILBOX_BENCH_BOARDS", "3"))
+    per_grade = int(os.environ.get("PENCILBOX_BENCH_BOARDS", "10"))
     budget_ms = DEFAULT_SECONDS * 1000
     print(
         f"analyze, {SIZE}x{SIZE} bank boards, budget {budget_ms:.0f} ms; "

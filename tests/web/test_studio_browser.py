@@ -461,9 +461,10 @@ def test_copy_buttons_copy_the_url_and_the_text_grid(page: Any) -> None:
     url, text = page.input_value("#export-url"), page.input_value("#export-text")
     assert url.startswith("https://puzz.link/p?") and text.splitlines()[1] == "o . . ."
     page.click("#copy-url")
-    assert page.inner_text("#studio-status") == "URL copied."
+    expect(page.locator("#studio-status")).to_have_text("URL copied.")  # once the write resolves
     assert page.evaluate("navigator.clipboard.readText()") == url
     page.click("#copy-text")
+    expect(page.locator("#studio-status")).to_have_text("Text grid copied.")
     assert page.evaluate("navigator.clipboard.readText()") == text
 
 

@@ -309,7 +309,7 @@ class Ladder:
         # move on. Silent (a fixpoint, whose end is the same in any order):
         # round the board from the cell of the last elimination, so trials
         # that survived are not tried again before every other has had its
-        # turn; on sparse Numbrix boards this cuts the trials fivefold.
+        # turn; where cells keep many values this cuts the trials fivefold.
         focus = state.focus
         narrated = state.trace is not None
         order = sorted(
