@@ -94,8 +94,17 @@ def _rings(g: Grid, near: Bits, maybe: Bits, cap: int) -> list[Bits]:
     :func:`ceiling_region` grows it, until it holds more than ``cap`` cells)."""
     reach = near & maybe
     out = [reach]
+    left = maybe & g.not_left
+    right = maybe & g.not_right
+    cols = g.cols
     while reach.bit_count() <= cap:
-        grown = g.spread(reach) & maybe
+        grown = (
+            reach
+            | ((reach << 1) & left)
+            | ((reach >> 1) & right)
+            | ((reach << cols) & maybe)
+            | ((reach >> cols) & maybe)
+        )
         if grown == reach:
             break
         out.append(grown)
@@ -115,13 +124,15 @@ def _ceiling(g: Grid, circle: Circle, maybe: Bits, entry: list[Any]) -> Bits:
     """The ceiling region capped at the circle's number, once per memo entry."""
     reach: Bits = entry[4]
     if reach is None:
-        reach = entry[4] = ceiling_region(g, circle.near, maybe, circle.number)
+        rings = entry[5] = _rings(g, circle.near, maybe, circle.number)
+        reach = entry[4] = rings[-1]
     return reach
 
 
 def fresh_entry() -> list[Any]:
-    """A memo entry: the three rules' verdicts, then the floor and ceiling."""
-    return [None, None, None, None, None]
+    """A memo entry: the three rules' verdicts, then the floor, the ceiling
+    and the ceiling after each step of its fill."""
+    return [None, None, None, None, None, None]
 
 
 def frontier(g: Grid, circle: Circle, floor: Bits, black: Bits, maybe: Bits) -> Bits:
@@ -215,7 +226,6 @@ def _as_sum_says(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[
 
 def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any]) -> Verdict:
     n = circle.number
-    near = circle.near
     here = circle.name
     floor = _floor(g, circle, black, entry)
     low = floor.bit_count()
@@ -247,7 +257,7 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
     # as the ceiling exceeds n, only a cell whose removal splits its own
     # neighbourhood can bring it below n.
     suspects = reach & ~black & local_cuts(g, maybe | circle.bit)
-    rings = _rings(g, near, maybe, n) if suspects else []
+    rings: list[Bits] = entry[5]
     for x in cells_of(suspects):
         bit = 1 << x
         # Every cell the ceiling reached before x, and every other cell of
