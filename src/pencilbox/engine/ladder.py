@@ -86,18 +86,26 @@ class ProbeMemo:
     trial would reach T again and survive: it is skipped. Any other change
     drops the entry. States must only shrink along the line (a search
     branch hands each child its own copy).
+
+    A dropped entry is kept as ``stale``: what T decided was deduced from a
+    larger state, so it holds in the trial from every later state of the
+    line, and the trial's rerun starts from it (on silent states, where no
+    deduction needs its own reasons) instead of deducing it again. The
+    fixpoint it reaches is the same.
     """
 
-    __slots__ = ("base", "kept")
+    __slots__ = ("base", "kept", "stale")
 
     def __init__(self, base: list[int]) -> None:
         self.base = base[:]
         self.kept: dict[tuple[int, int], dict[int, int]] = {}
+        self.stale: dict[tuple[int, int], dict[int, int]] = {}
 
     def copy(self) -> ProbeMemo:
         out = ProbeMemo.__new__(ProbeMemo)
         out.base = self.base[:]
         out.kept = dict(self.kept)
+        out.stale = dict(self.stale)
         return out
 
     def rebase(self, cands: list[int]) -> None:
@@ -107,10 +115,12 @@ class ProbeMemo:
         if not changed:
             return
         kept = {}
+        stale = self.stale
         for key, diff in self.kept.items():
             for c in changed:
                 m = diff.get(c)
                 if m is None or m & ~cands[c]:
+                    stale[key] = diff
                     break
             else:
                 kept[key] = {c: m for c, m in diff.items() if m != cands[c]}
@@ -302,6 +312,8 @@ class Ladder:
         else:
             memo.rebase(cands)
         kept = memo.kept
+        silent = state.trace is None and state.learn is None and state.why is None
+        stale = memo.stale if silent else {}
         implied: set[tuple[int, int]] = set()
         # Narrated (a hint): cells with the fewest candidates first, as one
         # elimination there is most likely to decide a cell (what a hint
@@ -331,6 +343,13 @@ class Ladder:
                 trial.assume(cell, 1 << v)
                 if trial.why is not None:
                     trial.why[cell] |= 1  # bit 0: this assumption
+                earlier = stale.pop((cell, v), None)
+                if earlier is not None:
+                    tc = trial.cands
+                    for c, m in earlier.items():
+                        if tc[c] & m:  # an emptied cell is left for the rules to find
+                            tc[c] &= m
+                    trial.version += 1
                 outcome = self.propagate(trial, below)
                 if outcome.status is not Status.CONTRADICTION:
                     after = trial.cands

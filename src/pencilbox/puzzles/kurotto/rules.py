@@ -245,7 +245,8 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
     edge = frontier(g, circle, floor, black, maybe)
     if low + 1 + g.flood(g.spread(edge) & others, others).bit_count() > n:
         # (at most the frontier cell and the blocks beside the frontier join)
-        for x in cells_of(edge):
+        beside = g.spread(others)  # alone, a frontier cell cannot pass n
+        for x in cells_of(edge & beside):
             bit = 1 << x
             joined = g.flood(bit, others | bit)
             if low + joined.bit_count() > n:
@@ -269,7 +270,7 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
         start = ring & ~bit
         if start.bit_count() >= n:
             continue  # as many cells already reach the circle without x
-        cut = ceiling_region(g, start, maybe & ~bit, n - 1)
+        cut = g.flood(start, maybe & ~bit, n - 1)
         k = cut.bit_count()
         if k < n:
             reason = f"if {{cell}} were white, at most {k} cells could reach {here}, fewer than {n}"
