@@ -29,7 +29,7 @@ def p95(xs: list[float]) -> float:
 
 def play(client: object, name: str, level: str) -> tuple[list[float], str]:
     kind = pencilbox.puzzle(name)
-    dealt = client.get(
+    got = client.get(
         "/api/puzzle",
         params={  # type: ignore[attr-defined]
             "type": name,
@@ -37,7 +37,10 @@ def play(client: object, name: str, level: str) -> tuple[list[float], str]:
             "grade": level,
             "index": 0,
         },
-    ).json()
+    )
+    if got.status_code != 200:  # type: ignore[attr-defined]
+        raise SystemExit(f"/api/puzzle answered {got.status_code}: {got.text}")  # type: ignore[attr-defined]
+    dealt = got.json()  # type: ignore[attr-defined]
     p = kind.parse(dealt["url"])
     answer = client.post("/api/solve", json={"puzzle": dealt["url"]}).json()  # type: ignore[attr-defined]
     solution = [row.split() for row in answer["grid"]]
@@ -73,7 +76,9 @@ def play(client: object, name: str, level: str) -> tuple[list[float], str]:
 def run() -> None:
     from fastapi.testclient import TestClient
 
-    client = TestClient(create_app())
+    # The app answers only the hosts it serves (a guard against DNS
+    # rebinding), so the client names one.
+    client = TestClient(create_app(), base_url="http://localhost")
     print(f"hint latency through /api/hint, {SIZE}x{SIZE}, up to {MAX_CALLS} calls per row")
     print(
         f"{'type':8} {'level':7} {'board':18} {'calls':>5} {'p50 ms':>7} {'p95 ms':>7} "
