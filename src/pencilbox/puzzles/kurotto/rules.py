@@ -94,17 +94,9 @@ def _rings(g: Grid, near: Bits, maybe: Bits, cap: int) -> list[Bits]:
     :func:`ceiling_region` grows it, until it holds more than ``cap`` cells)."""
     reach = near & maybe
     out = [reach]
-    left = maybe & g.not_left
-    right = maybe & g.not_right
-    cols = g.cols
+    spread = g.spread
     while reach.bit_count() <= cap:
-        grown = (
-            reach
-            | ((reach << 1) & left)
-            | ((reach >> 1) & right)
-            | ((reach << cols) & maybe)
-            | ((reach >> cols) & maybe)
-        )
+        grown = spread(reach) & maybe
         if grown == reach:
             break
         out.append(grown)
