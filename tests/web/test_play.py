@@ -4,6 +4,7 @@ other collections look for (labels, sizes, Reveal, errors, pause, pad, print).""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import quote
 
@@ -556,3 +557,27 @@ def test_pencil_marks_are_undone_and_cleared_like_marks(page: Any) -> None:
     assert note(page, r, c) == "" and state(page, r2, c2) == "empty"
     page.click("#undo")
     assert note(page, r, c) == "4" and state(page, r2, c2) == "7"
+
+
+@pytest.mark.browser
+def test_an_older_deal_answering_late_does_not_replace_the_newer(page: Any) -> None:
+    """Switching type while a deal is on its way: the board asked for last
+    is the one that stays, whichever answer comes back first."""
+    from playwright.sync_api import expect
+
+    page.goto(page.base + "/")
+    page.wait_for_selector("body[data-ready]")
+    held: list[Any] = []
+    page.route("**/api/puzzle?type=cave*", lambda route: held.append(route))
+    page.select_option("#puzzle-type", "cave")
+    for _ in range(50):  # until the route holds the deal (it answers nothing yet)
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the cave deal was not asked for"
+    page.select_option("#puzzle-type", "kurotto")
+    expect(page.locator("#title")).to_have_text(re.compile("^Kurotto"))
+    with page.expect_response(lambda r: "/api/puzzle?type=cave" in r.url):
+        held[0].continue_()
+    page.wait_for_timeout(300)  # the late answer has been handled by now
+    expect(page.locator("#title")).to_have_text(re.compile("^Kurotto"))

@@ -125,15 +125,19 @@ function markSizes(type, shown) {   // the rows × columns on offer; say which t
   extras.sizes($("size"), $("size-cols"), game.kinds[type]?.bank_sizes || [], shown);
 }
 
+let asked = 0;   // boards asked for (dealt or opened): only the latest may load
+
 async function newPuzzle() {
   say("Dealing a board…");
+  const mine = ++asked;
   try {
     const q = new URLSearchParams({ type: $("puzzle-type").value, size: $("size").value,
                                     cols: $("size-cols").value || $("size").value, grade: $("level").value });
     const p = await call("/api/puzzle?" + q);
+    if (mine !== asked) return;   // the player has asked for another board since
     store.removeItem("pencilbox:board:" + p.url); store.removeItem("pencilbox:notes:" + p.url);
     load(p, p.note || (p.source === "bank" ? `${extras.article(p.grade)} ${p.grade} board from the bank.` : ""));
-  } catch (e) { say(e.message, "error"); }
+  } catch (e) { if (mine === asked) say(e.message, "error"); }
 }
 
 // The app's own share link (…/?p=URL) opens the puzzle it carries.
@@ -146,10 +150,11 @@ function unwrap(text) {
 }
 
 async function openUrl(url) {
+  const mine = ++asked;
   try {
     const p = await call("/api/parse", { puzzle: unwrap(url) });
-    load(p, p.note);
-  } catch (e) { say(`Could not open that puzzle: ${e.message}`, "error"); }
+    if (mine === asked) load(p, p.note);
+  } catch (e) { if (mine === asked) say(`Could not open that puzzle: ${e.message}`, "error"); }
 }
 
 // -- changing marks -----------------------------------------------------------------
