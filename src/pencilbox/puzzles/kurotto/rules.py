@@ -262,7 +262,7 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
         start = ring & ~bit
         if start.bit_count() >= n:
             continue  # as many cells already reach the circle without x
-        cut = g.flood(start, maybe & ~bit, n - 1)
+        cut = ceiling_region(g, start, maybe & ~bit, n - 1)
         k = cut.bit_count()
         if k < n:
             reason = f"if {{cell}} were white, at most {k} cells could reach {here}, fewer than {n}"
