@@ -22,6 +22,9 @@ def test_every_rule_is_described_in_its_module_docstring(name: str) -> None:
         assert level in doc, f"{name}: level {level!r} is not described in rules.py"
     for rule in kind.ladder.rules:
         assert rule.summary, f"{name}: rule {rule.name!r} has no summary"
+    for rule in kind.ladder.search_rules:
+        assert rule.summary, f"{name}: search rule {rule.name!r} has no summary"
+        assert rule.name in doc, f"{name}: search rule {rule.name!r} is not described"
 
 
 @pytest.mark.parametrize("name", pencilbox.puzzle_names())

@@ -93,7 +93,10 @@ def test_oracle_search_on_unique_real_puzzle(kind):
 
 
 def test_oracle_reports_budget_exhaustion(kind):
-    p = kind.from_url("https://puzz.link/p?kurotto/7/7/g123v66k55v456g")
+    # a real puzzle whose count needs dozens of nodes
+    p = kind.from_url(
+        "https://puzz.link/p?kurotto/10/10/sah2j.8.h.4.h6l6g4.l.8i9h9j.7.h.7.h5l5t6h3i"
+    )
     answer = kind.count(p).first
     r = kind.oracle(p, answer, budget=2)
     assert (r.verdict, r.certificate, r.nodes) == ("unknown", "search", 2)

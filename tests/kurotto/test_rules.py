@@ -129,18 +129,18 @@ def test_real_puzzles_are_unique(kind, index):
         assert c.first == kind.parse_solution(KNOWN[index], p)
 
 
-def test_real_17x13_answer_survives_probe_and_a_cut_count_says_so(kind):
-    """The hard 17×13 (see README, known limits): the outside solver's answer
-    passes the validator, keeps every cell's colour through probe, and a
-    count cut short by its budget reports itself incomplete."""
+def test_real_17x13_answer_survives_probe_and_the_count_settles_it(kind):
+    """The hard 17×13: the outside solver's answer passes the validator and
+    keeps every cell's colour through probe (which stalls on it); the count,
+    whose search adds the cap rule, settles it unique with that answer."""
     p = kind.from_url(REAL_URLS[5])
     answer = kind.parse_solution(ANSWER_17X13, p)
     assert kind.validate(p, answer) == []
     s = kind.start(p)
     assert kind.ladder.propagate(s, kind.ladder.top).status is Status.STALLED
     assert all(s.cands[cell] >> v & 1 for cell, v in enumerate(answer))
-    c = kind.count(p, budget=5)
-    assert not c.complete and c.nodes == 5 and c.solutions <= 1
+    c = kind.count(p, seconds=120)
+    assert c.complete and c.solutions == 1 and c.first == answer
 
 
 def test_real_4x4_is_graded_by_probe(kind):

@@ -177,6 +177,32 @@ class Grid:
             reach = grown
         return reach
 
+    def local_cuts(self, room: Bits) -> Bits:
+        """The cells whose orthogonal neighbours in ``room`` fall into two or
+        more runs around their 8-ring: removing such a cell may disconnect
+        them, and no other cell can. All cells at once, by shifts.
+
+        Going clockwise (N, E, S, W), a run of ring cells ends after an
+        orthogonal member unless the diagonal and the next orthogonal member
+        continue it; two or more such ends mean two or more runs.
+        """
+        cols = self.cols
+        full = self.full
+        nl, nr = self.not_left, self.not_right
+        north = (room << cols) & full
+        south = room >> cols
+        east = (room >> 1) & nr
+        west = (room << 1) & nl
+        ne = (room << (cols - 1)) & nr & full
+        nw = (room << (cols + 1)) & nl & full
+        se = (room >> (cols + 1)) & nr
+        sw = (room >> (cols - 1)) & nl
+        a = north & ~(ne & east)
+        b = east & ~(se & south)
+        c = south & ~(sw & west)
+        d = west & ~(nw & north)
+        return (a & b) | (c & d) | ((a | b) & (c | d))
+
     def components(self, allowed: Bits) -> list[Bits]:
         """The connected components of ``allowed``."""
         out = []

@@ -174,6 +174,7 @@ class Ladder:
         check_complete: RuleFn,
         value_name: Callable[[int], str],
         complete_explains: bool = False,
+        search_rules: Sequence[Rule] = (),
     ) -> None:
         if levels[-1] != "probe":
             raise ValueError("the top level of every ladder is probe")
@@ -183,6 +184,17 @@ class Ladder:
         self.rules: tuple[Rule, ...] = tuple(sorted([*rules, probe], key=lambda r: r.level))
         self._upto = [
             tuple(r for r in self.rules if r.level <= level) for level in range(len(levels))
+        ]
+        self.search_rules = tuple(search_rules)
+        # In a search state, the search rules run after the level's own rules
+        # and before probe (whose trials then use them too).
+        self._searching = [
+            (
+                *(r for r in rules if r.name != "probe"),
+                *self.search_rules,
+                *(r for r in rules if r.name == "probe"),
+            )
+            for rules in self._upto
         ]
         self.check_complete = check_complete
         self.complete_explains = complete_explains
@@ -205,7 +217,7 @@ class Ladder:
             check = self.check_complete
         else:
             raise ValueError(f"judge is kept or full, not {judge!r}")
-        return Ladder(self.levels, rules, check, self.value_name)
+        return Ladder(self.levels, rules, check, self.value_name, search_rules=self.search_rules)
 
     def level_index(self, level: int | str | None) -> int:
         if level is None:
@@ -243,7 +255,7 @@ class Ladder:
         if deadline is not None:
             state.deadline = deadline
         deadline = state.deadline
-        rules = self._upto[level]
+        rules = self._searching[level] if state.searching else self._upto[level]
         if without is not None:
             rules = tuple(r for r in rules if r.name != without)
         if state.learn is not None:

@@ -397,6 +397,7 @@ class _LearningSearch(_Search):
         s.last = [-1] * n
         s.head = 0
         s.deadline = self.deadline
+        s.searching = True
         stack: list[State] = []
         guess_at = learn.guesses  # the trail index of each level's guess
         found = 0

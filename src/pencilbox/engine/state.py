@@ -114,6 +114,10 @@ class State:
     ``deadline`` (a ``time.monotonic()`` instant, or None) is when work on
     this state must stop; copies inherit it, so probe trials and search
     branches stop on time too.
+    ``searching`` marks the states of a search with learning: the ladder
+    runs its search rules in them too (rules that only make search stronger
+    and are no rung of the ladder); copies inherit it.
+
     ``learn`` (search with learning) is the run's trail and nogood store,
     shared by every state of the run; ``tlen`` is this state's length of the
     trail, ``last`` the latest trail entry of each cell, and ``head`` how far
@@ -135,6 +139,7 @@ class State:
         "tlen",
         "last",
         "head",
+        "searching",
     )
 
     def __init__(
@@ -159,6 +164,7 @@ class State:
         self.tlen = 0
         self.last: list[int] = []
         self.head = 0
+        self.searching = False
 
     def copy(self) -> State:
         """A silent copy (no trace) for probes and search branches."""
@@ -167,6 +173,7 @@ class State:
             out.why = self.why[:]
         out.depth = self.depth
         out.deadline = self.deadline
+        out.searching = self.searching
         if self.learn is not None:
             out.learn = self.learn
             out.tlen = self.tlen

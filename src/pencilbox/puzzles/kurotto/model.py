@@ -83,6 +83,13 @@ class Circle:
     judge this circle (its floor is exact up to ``number`` cells, its ceiling
     is only ever grown to ``number + 1`` cells, and their walls lie one step
     further)."""
+    caps: tuple[tuple[int, int, Bits], ...] = ()
+    """What the other circles forbid a block touching this one: for block
+    sizes ``lo < s <= hi``, the cells next to every other numbered circle
+    whose number is below ``s`` (a block holding such a cell touches that
+    circle, so it holds at most that number of cells). Largest sizes first,
+    down to ``lo = 0``, which forbids nothing; read by the search's cap
+    rule (see :mod:`.caps`)."""
 
 
 @dataclass(frozen=True)
@@ -107,10 +114,9 @@ class Board:
     @staticmethod
     def of(p: Puzzle) -> Board:
         g = grid(p.rows, p.cols)
+        numbered = [(cell, v) for cell, v in enumerate(p.clues) if v is not None and v >= 0]
         circles = []
-        for cell, v in enumerate(p.clues):
-            if v is None or v < 0:
-                continue
+        for cell, v in numbered:
             bit = 1 << cell
             area = bit
             for _ in range(v + 3):
@@ -118,7 +124,9 @@ class Board:
                 if grown == area:
                     break
                 area = grown
-            circles.append(Circle(cell, v, bit, g.spread(bit) & ~bit, g.name(cell), area))
+            near = g.spread(bit) & ~bit
+            others = [(g.spread(1 << c) & ~(1 << c), w) for c, w in numbered if c != cell]
+            circles.append(Circle(cell, v, bit, near, g.name(cell), area, _caps(v, others)))
         every = g.bits(c for c, v in enumerate(p.clues) if v is not None)
         return Board(p, g, every, tuple(circles))
 
@@ -133,3 +141,22 @@ class Board:
         from .rules import split
 
         return split(state)
+
+
+def _caps(number: int, others: list[tuple[Bits, int]]) -> tuple[tuple[int, int, Bits], ...]:
+    """:attr:`Circle.caps` of a circle with ``number``, given the other
+    numbered circles as (their neighbours, their number)."""
+    below = sorted({w for _, w in others if w < number}, reverse=True)
+    out = []
+    hi = number
+    for lo in below:
+        # Sizes lo < s <= hi: the circles with a number below s are those
+        # with a number up to lo (none lies strictly between).
+        gates = 0
+        for near, w in others:
+            if w <= lo:
+                gates |= near
+        out.append((lo, hi, gates))
+        hi = lo
+    out.append((0, hi, 0))
+    return tuple(out)

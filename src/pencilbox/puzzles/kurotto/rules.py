@@ -42,6 +42,16 @@ Known limit: two rearrangements can live in superposition so that every
 single assumption survives and only a pair dies; such a puzzle is unique but
 beyond probe (see ``gapcheck``).
 
+Search rule (no rung; the counting search and the case rung run it beside
+the ladder, see :mod:`.caps`):
+
+cap
+    A block next to a circle holds at most that circle's number of cells,
+    so a circle's total is at most the sum, over its neighbours, of the
+    largest block that can grow from each without touching a smaller
+    circle: a total below the number is a contradiction, and a cell whose
+    white would bring it below is black.
+
 Each rule asks every numbered circle for its verdict on the cells near it
 (``Circle.area``). A verdict depends on nothing else, so verdicts are
 memoised on the board and shared by every search branch and probe.
@@ -56,6 +66,7 @@ from pencilbox.engine.grid import Bits, Cell, Grid, cells_of
 from pencilbox.engine.ladder import Ladder, Rule
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
 
+from . import caps
 from .model import BLACK, COLOUR, WHITE, Board, Circle
 
 LEVELS = ("sum", "door", "echo", "probe")
@@ -123,8 +134,9 @@ def _ceiling(g: Grid, circle: Circle, maybe: Bits, entry: list[Any]) -> Bits:
 
 def fresh_entry() -> list[Any]:
     """A memo entry: the three rules' verdicts, then the floor, the ceiling
-    and the ceiling after each step of its fill."""
-    return [None, None, None, None, None, None]
+    and the ceiling after each step of its fill, then the search's cap
+    verdict (:mod:`.caps`)."""
+    return [None, None, None, None, None, None, None]
 
 
 def frontier(g: Grid, circle: Circle, floor: Bits, black: Bits, maybe: Bits) -> Bits:
@@ -249,7 +261,7 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
     # it had not yet reached, so only the cells of ``reach`` can matter; and
     # as the ceiling exceeds n, only a cell whose removal splits its own
     # neighbourhood can bring it below n.
-    suspects = reach & ~black & local_cuts(g, maybe | circle.bit)
+    suspects = reach & ~black & g.local_cuts(maybe | circle.bit)
     rings: list[Bits] = entry[5]
     for x in cells_of(suspects):
         bit = 1 << x
@@ -268,34 +280,6 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
             reason = f"if {{cell}} were white, at most {k} cells could reach {here}, fewer than {n}"
             out.append((bit, BLACK, reason, _walls(g, circle, cut, maybe & ~bit)))
     return tuple(out)
-
-
-# -- local cut cells ----------------------------------------------------------------
-def local_cuts(g: Grid, room: Bits) -> Bits:
-    """The cells whose orthogonal neighbours in ``room`` fall into two or more
-    runs around their 8-ring: removing such a cell may disconnect them, and
-    no other cell can. All cells at once, by shifts.
-
-    Going clockwise (N, E, S, W), a run of ring cells ends after an
-    orthogonal member unless the diagonal and the next orthogonal member
-    continue it; two or more such ends mean two or more runs.
-    """
-    cols = g.cols
-    full = g.full
-    nl, nr = g.not_left, g.not_right
-    north = (room << cols) & full
-    south = room >> cols
-    east = (room >> 1) & nr
-    west = (room << 1) & nl
-    ne = (room << (cols - 1)) & nr & full
-    nw = (room << (cols + 1)) & nl & full
-    se = (room >> (cols + 1)) & nr
-    sw = (room >> (cols - 1)) & nl
-    a = north & ~(ne & east)
-    b = east & ~(se & south)
-    c = south & ~(sw & west)
-    d = west & ~(nw & north)
-    return (a & b) | (c & d) | ((a | b) & (c | d))
 
 
 # -- running a verdict over every circle, to a fixpoint ------------------------------
@@ -363,6 +347,11 @@ def echo(s: State) -> Result:
     """A colour that alone breaks some circle's interval is impossible, to
     its own fixpoint."""
     return _saturate(s, "echo", 2, judge_echo)
+
+
+def cap(s: State) -> Result:
+    """The search's cap rule (:mod:`.caps`), to its own fixpoint."""
+    return _saturate(s, "cap", caps.SLOT, caps.judge_cap)
 
 
 # -- complete grids and search -------------------------------------------------
@@ -449,4 +438,21 @@ RULES = [
     ),
 ]
 
-LADDER = Ladder(LEVELS, RULES, check_complete, lambda v: COLOUR[v], complete_explains=True)
+SEARCH_RULES = [
+    Rule(
+        "cap",
+        LEVELS.index("probe"),  # no rung of its own: it runs beside the whole ladder
+        cap,
+        "A block next to a circle holds at most that circle's number of cells, "
+        "so the blocks that can touch a circle must still reach its number.",
+    ),
+]
+
+LADDER = Ladder(
+    LEVELS,
+    RULES,
+    check_complete,
+    lambda v: COLOUR[v],
+    complete_explains=True,
+    search_rules=SEARCH_RULES,
+)

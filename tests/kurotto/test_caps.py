@@ -1,0 +1,160 @@
+"""The search's cap rule: its bound against real answers, its verdicts and
+their premises against every answer of small boards, and what it adds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pencilbox.engine.grid import cells_of
+from pencilbox.engine.ladder import Status
+from pencilbox.engine.state import Contradiction
+from pencilbox.puzzles.kurotto import caps, rules
+from pencilbox.puzzles.kurotto.validate import validate
+
+TOY = """
+kurotto 3x3
+. . .
+. . 4
+5 . .
+"""
+"""The 5 in the corner has two neighbours; a block of 5 through either
+cannot touch the 4, so each holds at most 4 cells: both must be black."""
+
+
+def _blocks(p, answer):
+    """The black blocks of an answer, as bitboards."""
+    g = p.grid
+    black = sum(1 << c for c, v in enumerate(answer) if v == 0)
+    return g.components(black)
+
+
+def _answers(p):
+    """Every answer of a small board, by enumerating its plain cells."""
+    free = [i for i, v in enumerate(p.clues) if v is None]
+    out = []
+    for mask in range(1 << len(free)):
+        answer = [1] * len(p.clues)
+        for j, cell in enumerate(free):
+            answer[cell] = mask >> j & 1
+        if not validate(p, answer):
+            out.append(tuple(answer))
+    return out
+
+
+def test_a_block_never_exceeds_its_bound(kind):
+    """Every block of a generated answer, seeded at any neighbour of a
+    circle it touches, fits the bound read off the empty board."""
+    checked = 0
+    for seed in range(60):
+        p, answer = kind.generate(6, 6, density=0.7, seed=seed)
+        s = kind.start(p)
+        board, g = s.board, s.board.grid
+        black, maybe = rules.colours(s.cands)
+        for circle in board.circles:
+            for block in _blocks(p, answer):
+                touch = block & circle.near
+                if not touch:
+                    continue
+                seed_bit = touch & -touch
+                bound = caps.block_bound(g, seed_bit, maybe & circle.area, circle.caps)
+                assert block.bit_count() <= bound.size, (seed, circle.name)
+                checked += 1
+    assert checked > 500
+
+
+def _partial(s, answer, rng, keep):
+    t = s.copy()
+    for c, m in enumerate(t.cands):
+        if m == 3 and rng.random() < keep:
+            t.cands[c] = 1 << answer[c]
+    return t
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 6))
+def test_verdicts_and_their_premises_hold_in_every_answer(kind, seed):
+    """On boards small enough to list every answer: from states cut out of
+    an answer (and from random ones), a cap contradiction leaves no answer
+    that agrees with its premises, and a cap deduction holds in every answer
+    that agrees with its premises: what learning takes the premises to say."""
+    said = 0
+    for board_seed in range(seed, seed + 6):
+        said += _premises_hold(kind, board_seed)
+    assert said >= 3  # not vacuous: verdicts were there to check
+
+
+def _premises_hold(kind, seed):
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(3, 4), (4, 4), (3, 5)])
+    p, answer = kind.generate(rows, cols, density=rng.choice([0.5, 0.7, 0.9]), seed=seed)
+    every = _answers(p)
+    assert answer in every
+    s = kind.start(p)
+    board, g = s.board, s.board.grid
+    said = 0
+    for _ in range(12):
+        base = (
+            rng.choice(every) if rng.random() < 0.8 else tuple(rng.randint(0, 1) for _ in p.clues)
+        )
+        t = _partial(s, base, rng, rng.choice([0.2, 0.4, 0.6]))
+        black, maybe = rules.colours(t.cands)
+        for circle in board.circles:
+            verdict = caps.judge_cap(
+                g, circle, black & circle.area, maybe & circle.area, rules.fresh_entry()
+            )
+            findings = (
+                [(0, -1, "", verdict.premises)]
+                if isinstance(verdict, Contradiction)
+                else list(verdict)
+            )
+            for bits, value, _, premises in findings:
+                agree = [a for a in every if all(t.cands[c] >> a[c] & 1 for c in premises)]
+                for a in agree:
+                    assert value >= 0, f"a contradiction with an answer left: {circle.name}"
+                    for c in cells_of(bits):
+                        assert a[c] == value, f"{g.name(c)} by {circle.name}"
+                said += 1
+    return said
+
+
+def test_the_cap_rule_decides_where_probe_stalls(kind):
+    p = kind.parse(TOY)
+    left, below = p.grid.cell(1, 0), p.grid.cell(2, 1)
+    s = kind.start(p)
+    assert kind.ladder.propagate(s, kind.ladder.top).status is Status.STALLED
+    assert s.cands[left] == 3  # probe leaves r2c1 open
+    t = kind.start(p)
+    t.searching = True
+    t.trace = []
+    kind.ladder.propagate(t, 0)  # sum, and the cap rule
+    assert t.cands[left] == t.cands[below] == 1 << 0  # both black
+    said = {d.cell: d for d in t.trace}
+    assert said[left].rule == "cap" and "fewer than 5" in said[left].reason
+    t = kind.start(p)
+    t.searching = True
+    assert kind.ladder.propagate(t, kind.ladder.top).status is Status.SOLVED
+    assert kind.count(p).solutions == kind.brute_count(p).solutions == 1
+
+
+def test_the_ladder_alone_never_runs_it(kind):
+    """Fixpoints, hints and grades are the published ladder's: the cap rule
+    runs only in a searching state."""
+    p = kind.parse(TOY)
+    solved = kind.solve(p, narrate=True)
+    assert all(d.rule != "cap" for d in solved.deductions)
+    assert kind.grade(p).grade != "probe"
+
+
+def test_contacts_in_one_block_count_once(kind):
+    """A black block touching a circle on two sides is one contact."""
+    p = kind.parse("3 . .\n. . .\n. . .")
+    s = kind.start(p)
+    g = s.board.grid
+    for cell in (g.cell(0, 1), g.cell(1, 1), g.cell(1, 0)):
+        s.cands[cell] = 1 << 0
+    black, maybe = rules.colours(s.cands)
+    circle = s.board.circles[0]
+    assert caps._contacts(g, circle, black, maybe) == [
+        (1 << g.cell(0, 1)) | (1 << g.cell(1, 1)) | (1 << g.cell(1, 0))
+    ]
