@@ -84,9 +84,9 @@ def test_the_rung_never_removes_a_value_of_a_solution(name: str) -> None:
             assert all(s.cands[c] >> v & 1 for c, v in enumerate(a)), kind.format(p)
 
 
-TOY = "kurotto 4x4\n0 4 . .\n. . 6 .\n. . . .\n. . . .\n"
-"""Probe stalls here, no single assumption fails even at probe's level, and
-a split on one further cell decides a cell."""
+TOY = "kurotto 4x4\n. . . .\n0 5 . .\n. . . .\n. 6 . .\n"
+"""Probe stalls here, no single assumption fails even at probe's level (with
+the cap rule beside it), and a split on one further cell decides a cell."""
 
 
 def test_a_split_on_one_cell_decides_where_probe_stalls() -> None:
@@ -128,13 +128,28 @@ REAL = [
     "https://puzz.link/p?kurotto/6/6/3gah.m.i9.iam8h3g2",
     "https://puzz.link/p?kurotto/7/7/g123v66k55v456g",
     "https://puzz.link/p?kurotto/10/10/46s.g21k4k2h.i1n.4j34n.i3h.k3k61g3s23",
+    "https://puzz.link/p?kurotto/10/10/sah2j.8.h.4.h6l6g4.l.8i9h9j.7.h.7.h5l5t6h3i",
 ]
 """Real puzzles (examples/real-puzzles.md) that probe cannot finish; the
 bench runs every one of the list."""
+HARD = (
+    "https://puzz.link/p?kurotto/17/13/7i4i-1ai4iay1i6ibi0y3ibi9i-14iay4i7i-10i4y-11iei6ici3y1ibi7"
+    "i2y-10i8i0i4i1"
+)
+"""The hard 17×13 of the list: probe decides 65 of its 221 cells."""
 
 
 @pytest.mark.parametrize("url", REAL)
 def test_real_puzzles_are_graded_case_and_finished_by_hints(url: str) -> None:
+    _graded_case_and_finished_by_hints(url)
+
+
+@pytest.mark.slow
+def test_the_hard_17x13_is_graded_case_and_finished_by_hints() -> None:
+    _graded_case_and_finished_by_hints(HARD)
+
+
+def _graded_case_and_finished_by_hints(url: str) -> None:
     kind = pencilbox.puzzle("kurotto")
     p = kind.from_url(url)
     assert kind.solve(p).status is Status.STALLED

@@ -130,11 +130,13 @@ def test_solve_says_it_stopped(capsys: pytest.CaptureFixture[str], big_kurotto: 
 
 
 def test_grade_cut_short_never_says_not_unique(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "grade", "kurotto", HARD_17X13, "--budget", "100")
+    # Two seconds stop the case rung (it needs tens of seconds on this board).
+    cut = ("--budget", "100", "--seconds", "2")
+    code, out, _ = run(capsys, "grade", "kurotto", HARD_17X13, *cut)
     assert code == 0
     assert "not unique" not in out
     assert "uniqueness unknown" in out
-    code, out, _ = run(capsys, "grade", "kurotto", HARD_17X13, "--budget", "100", "--json")
+    code, out, _ = run(capsys, "grade", "kurotto", HARD_17X13, *cut, "--json")
     obj = json.loads(out)
     assert obj == {"grade": "beyond", "unique": None, "complete": False}
 

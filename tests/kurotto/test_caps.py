@@ -119,21 +119,19 @@ def _premises_hold(kind, seed):
 
 
 def test_the_cap_rule_decides_where_probe_stalls(kind):
+    left = kind.parse(TOY).grid.cell(1, 0)
     p = kind.parse(TOY)
-    left, below = p.grid.cell(1, 0), p.grid.cell(2, 1)
     s = kind.start(p)
     assert kind.ladder.propagate(s, kind.ladder.top).status is Status.STALLED
     assert s.cands[left] == 3  # probe leaves r2c1 open
     t = kind.start(p)
     t.searching = True
     t.trace = []
-    kind.ladder.propagate(t, 0)  # sum, and the cap rule
-    assert t.cands[left] == t.cands[below] == 1 << 0  # both black
-    said = {d.cell: d for d in t.trace}
-    assert said[left].rule == "cap" and "fewer than 5" in said[left].reason
-    t = kind.start(p)
-    t.searching = True
     assert kind.ladder.propagate(t, kind.ladder.top).status is Status.SOLVED
+    said = {d.cell: d for d in t.trace}
+    assert said[left].rule == "probe" and said[left].keep == 1 << 0  # black
+    assert "if r2c1 were white, cap would find a contradiction" in said[left].reason
+    assert "at most 4 cells" in said[left].reason
     assert kind.count(p).solutions == kind.brute_count(p).solutions == 1
 
 

@@ -1,9 +1,11 @@
 """The case rung: a short case split, one step above probe.
 
 probe assumes one candidate and runs the rules below it. The case rung
-assumes one candidate and runs probe itself; when that stalls, it splits on
-one further cell. A candidate is eliminated when every branch ends in a
-contradiction, and the *size* of that refutation is its number of branches:
+assumes one candidate and runs probe itself, with the ladder's search rules
+beside its rules (the reasoning the counting search adds to the ladder);
+when that stalls, it splits on one further cell. A candidate is eliminated when every
+branch ends in a contradiction, and the *size* of that refutation is its
+number of branches:
 
 - size 1: the assumption alone, run to probe's fixpoint, is a contradiction;
 - size k: the assumption's fixpoint stalls, but some further cell has k
@@ -161,6 +163,7 @@ class Trials:
         """Assume some candidates and propagate at ``level`` (a fresh state)."""
         s = State(self.board, (start or self.base)[:], [] if narrate else None)
         s.focus = self.focus
+        s.searching = True  # the ladder's search rules reason in every trial
         if level == self.ladder.top:
             s.probes = memo or self.memo.copy()
         first = True

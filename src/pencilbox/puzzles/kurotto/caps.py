@@ -1,9 +1,9 @@
 """The cap rule: a block that touches a circle holds at most its number.
 
 A search rule, not a rung: the counting search runs it in every node (and
-in its root's probe trials) beside the ladder's rules, which it makes
-stronger; fixpoints, hints and grades never see it, so the published
-ladder and its grades are untouched.
+in its probe trials), and the case rung in its trials, beside the ladder's
+rules; the ladder's own fixpoints, hints and grades never see it, so the
+published rungs and what they grade are untouched.
 
 The sum rule bounds a circle's total by its ceiling, every cell that can
 still reach it. But a black block that reaches a cell next to another
@@ -17,18 +17,14 @@ most the sum, over its neighbours, of the largest block that can hold x:
     those forbidden cells by size), so s is at most the size of x's flood
     through them.
 
-The largest such s is found from the largest sizes down. Verdicts:
-
-- the bound is below A's number: a contradiction (it rests on the white
-  cells that stopped the floods that fell short; the forbidden cells are
-  fixed by the clues);
-- white in one cell would bring the bound below A's number: that cell is
-  black (the bound recomputed without it; only cells of the floods that
-  reached a bound can change one, and only when the contacts they feed hold
-  enough of the total).
-
-A neighbour already black brings its whole decided block: the block is the
-flood's seed, and neighbours in one block count once.
+The largest such s is found from the largest sizes down. A neighbour
+already black brings its whole decided block: the block is the flood's
+seed, and neighbours in one block count once. When the bound is below A's
+number, that is a contradiction. It rests on A's white neighbours, the black
+cells of the seeds, and the white cells that stopped the floods that fell
+short; the forbidden cells are fixed by the clues. A colour that would bring
+a bound under its number is left to probe's trials (and the search's
+guesses) to find: trying it inside the rule cost more than it found.
 """
 
 from __future__ import annotations
@@ -38,39 +34,26 @@ from typing import Any
 from pencilbox.engine.grid import Bits, Grid, cells_of
 from pencilbox.engine.state import Contradiction
 
-from .model import BLACK, Circle
+from .model import Circle
 
-Finding = tuple[Bits, int, str, tuple[int, ...]]
-Verdict = Contradiction | tuple[Finding, ...]
+Verdict = Contradiction | tuple[()]
 
-TRIALS = 30
-"""The largest number whose circle gets white trials: each trial refloods
-the contacts through the cell, up to the number's size, and above about 30
-(the coin-flip boards' numbers in the 40s) that costs more search time than
-the trials save (``benchmarks/bench_learning.py``)."""
 SLOT = 6
 """The cap verdict's place in a circle's memo entry (see :mod:`.rules`)."""
 
 
 class Bound:
-    """The most cells a block holding ``seed`` can have, and how that was found."""
+    """The most cells a block holding ``seed`` can have, and what that rests on."""
 
-    __slots__ = ("seed", "size", "reach", "room", "exact", "short")
+    __slots__ = ("seed", "size", "short")
 
-    def __init__(
-        self, seed: Bits, size: int, reach: Bits, room: Bits, exact: bool, short: Bits
-    ) -> None:
+    def __init__(self, seed: Bits, size: int, short: Bits) -> None:
         self.seed = seed
         self.size = size
-        self.reach = reach
-        """The flood that reached the bound (within ``room``)."""
-        self.room = room
-        self.exact = exact
-        """The flood is the whole of its component (else it was stopped at
-        the size's upper end: the component holds more)."""
         self.short = short
-        """The floods that fell short of larger sizes, with ``reach`` when
-        exact: the bound rests on the white cells beside them."""
+        """The floods that fell short of larger sizes, and the one that gave
+        the bound when it is a whole component: the bound rests on the white
+        cells beside them."""
 
 
 def block_bound(g: Grid, seed: Bits, maybe: Bits, caps: tuple[tuple[int, int, Bits], ...]) -> Bound:
@@ -84,10 +67,10 @@ def block_bound(g: Grid, seed: Bits, maybe: Bits, caps: tuple[tuple[int, int, Bi
         k = reach.bit_count()
         if k > lo:
             if k > hi:
-                return Bound(seed, hi, reach, room, False, short)
-            return Bound(seed, k, reach, room, True, short | reach)
+                return Bound(seed, hi, short)
+            return Bound(seed, k, short | reach)
         short |= reach
-    return Bound(seed, 0, 0, 0, True, short)
+    return Bound(seed, 0, short)
 
 
 def _contacts(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> list[Bits]:
@@ -133,6 +116,14 @@ def judge_cap(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any
         floor = entry[3] = g.flood(circle.near & black, black)
     if floor.bit_count() >= n:
         return ()  # the sum rule's case
+    # When the ceiling (the sum rule's fill, grown past n cells) and the floor
+    # keep clear of every cell the top sizes forbid, the contacts' floods at
+    # those sizes cover the ceiling between them: the total is at least n.
+    reach: Bits | None = entry[4]
+    if reach is None:
+        reach = g.flood(circle.near, maybe, n)
+    if reach.bit_count() > n and not (reach | floor) & caps[0][2]:
+        return ()
     bounds = [block_bound(g, seed, maybe, caps) for seed in _contacts(g, circle, black, maybe)]
     total = sum(b.size for b in bounds)
     here = circle.name
@@ -143,45 +134,4 @@ def judge_cap(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any
             "(a block next to a smaller circle holds at most that circle's number)",
             _premises(g, circle, bounds, maybe),
         )
-    # White in a cell y shrinks only the floods that reached a bound through
-    # it. Where y does not split its neighbours in that flood's room (not a
-    # local cut), the component loses y alone: a stopped flood still reaches
-    # its bound, an exact one gives one cell less. Only the contacts y can
-    # cost more (its own seed, or a cut) may bring the total under n.
-    out: list[Finding] = []
-    if n > TRIALS:
-        return ()
-    open_cells = maybe & ~black
-    cuts: dict[Bits, Bits] = {}
-    for b in bounds:
-        if b.room not in cuts:
-            cuts[b.room] = g.local_cuts(b.room)
-    suspects = 0
-    for b in bounds:
-        suspects |= b.reach
-    for y in cells_of(suspects & open_cells):
-        bit = 1 << y
-        loss = 0
-        for b in bounds:
-            if b.reach & bit:
-                if b.seed & bit or cuts[b.room] & bit:
-                    loss += b.size
-                elif b.exact:
-                    loss += 1
-        if total - loss >= n:
-            continue
-        without = maybe & ~bit
-        trial = [
-            b if not b.reach & bit else block_bound(g, b.seed, without, caps)
-            for b in bounds
-            if not b.seed & bit
-        ]
-        t = sum(b.size for b in trial)
-        if t < n:
-            reason = (
-                f"if {{cell}} were white, the blocks that can touch {here} would hold at "
-                f"most {t} cells, fewer than {n}"
-            )
-            premises = tuple(c for c in _premises(g, circle, trial, without) if c != y)
-            out.append((bit, BLACK, reason, premises))
-    return tuple(out)
+    return ()

@@ -49,8 +49,7 @@ cap
     A block next to a circle holds at most that circle's number of cells,
     so a circle's total is at most the sum, over its neighbours, of the
     largest block that can grow from each without touching a smaller
-    circle: a total below the number is a contradiction, and a cell whose
-    white would bring it below is black.
+    circle: a total below the number is a contradiction.
 
 Each rule asks every numbered circle for its verdict on the cells near it
 (``Circle.area``). A verdict depends on nothing else, so verdicts are
@@ -350,7 +349,7 @@ def echo(s: State) -> Result:
 
 
 def cap(s: State) -> Result:
-    """The search's cap rule (:mod:`.caps`), to its own fixpoint."""
+    """The search's cap rule (:mod:`.caps`): a contradiction or nothing."""
     return _saturate(s, "cap", caps.SLOT, caps.judge_cap)
 
 
