@@ -117,13 +117,20 @@ class ProbeMemo:
         kept = {}
         stale = self.stale
         for key, diff in self.kept.items():
+            same = None
             for c in changed:
                 m = diff.get(c)
                 if m is None or m & ~cands[c]:
                     stale[key] = diff
                     break
+                if m == cands[c]:  # no longer a change from the base
+                    same = [c] if same is None else [*same, c]
             else:
-                kept[key] = {c: m for c, m in diff.items() if m != cands[c]}
+                if same is not None:
+                    diff = dict(diff)  # entries are shared with copies: never edit one
+                    for c in same:
+                        del diff[c]
+                kept[key] = diff
         self.kept = kept
         self.base = cands[:]
 
@@ -343,12 +350,16 @@ class Ladder:
                 if cands[c] & (cands[c] - 1) and focus >> c & 1
             ),
         )
+        progress = False
         for _, _, cell in order:
             mask = cands[cell]
             if mask & (mask - 1) == 0:
                 continue
             for v in values_of(mask):
-                if (cell, v) in implied or (cell, v) in kept:
+                now = cands[cell]
+                if now & (now - 1) == 0:
+                    break  # decided by an earlier elimination of this pass
+                if (cell, v) in implied or (cell, v) in kept or not now >> v & 1:
                     continue
                 trial = state.copy()
                 start = trial.tlen
@@ -386,7 +397,9 @@ class Ladder:
                 because = None
                 if state.learn is not None:
                     because = state.learn.explain_trial(trial, start, why)
-                result = state.restrict(cell, mask & ~(1 << v), "probe", reason, premises, because)
+                result = state.restrict(
+                    cell, cands[cell] & ~(1 << v), "probe", reason, premises, because
+                )
                 if state.why is not None and trial.why is not None:
                     # The trial's premises are cells it decided itself: what
                     # the elimination rests on is what the contradiction did,
@@ -395,5 +408,11 @@ class Ladder:
                     for p in why.premises:
                         blamed |= trial.why[p]
                     state.why[cell] = (before | blamed) & ~1
-                return result
-        return NOTHING
+                if not silent or isinstance(result, Contradiction):
+                    return result
+                # Silent, the pass goes on: a later trial starts from the
+                # smaller state, and the fixpoint is the same (an elimination
+                # found in a larger state holds in a smaller one). It saves
+                # the lower rules' run after every elimination.
+                progress = True
+        return PROGRESS if progress else NOTHING

@@ -114,6 +114,11 @@ class State:
     ``deadline`` (a ``time.monotonic()`` instant, or None) is when work on
     this state must stop; copies inherit it, so probe trials and search
     branches stop on time too.
+    ``notes`` is where a rule keeps what it learnt of this state between
+    runs (say, the candidates it last left consistent, to look only at what
+    changed since); a copy starts with the same notes, and a rule replaces a
+    note rather than editing it.
+
     ``searching`` marks the states of a search with learning: the ladder
     runs its search rules in them too (rules that only make search stronger
     and are no rung of the ladder); copies inherit it.
@@ -140,6 +145,7 @@ class State:
         "last",
         "head",
         "searching",
+        "notes",
     )
 
     def __init__(
@@ -165,6 +171,7 @@ class State:
         self.last: list[int] = []
         self.head = 0
         self.searching = False
+        self.notes: dict[str, Any] = {}
 
     def copy(self) -> State:
         """A silent copy (no trace) for probes and search branches."""
@@ -174,6 +181,8 @@ class State:
         out.depth = self.depth
         out.deadline = self.deadline
         out.searching = self.searching
+        if self.notes:
+            out.notes = dict(self.notes)
         if self.learn is not None:
             out.learn = self.learn
             out.tlen = self.tlen

@@ -128,8 +128,22 @@ def link(s: State) -> Result:
     cands = s.cands
     nbrs = g.neighbours
     top = 1 << (b.n - 1)
-    queue = list(range(len(cands) - 1, -1, -1))
-    waiting = [True] * len(cands)
+    n = len(cands)
+    seen: list[int] | None = s.notes.get("link")
+    if seen is None:
+        queue = list(range(n - 1, -1, -1))
+        waiting = [True] * n
+    else:
+        # Consistent when link last finished: only the neighbours of the
+        # cells that changed since can have lost a support.
+        waiting = [False] * n
+        queue = []
+        for cell in range(n - 1, -1, -1):
+            if cands[cell] != seen[cell]:
+                for d in nbrs[cell]:
+                    if not waiting[d]:
+                        waiting[d] = True
+                        queue.append(d)
     result: Result = NOTHING
     while queue:
         cell = queue.pop()
@@ -154,6 +168,7 @@ def link(s: State) -> Result:
             if not waiting[d]:
                 waiting[d] = True
                 queue.append(d)
+    s.notes["link"] = cands[:]
     return result
 
 
