@@ -29,6 +29,12 @@ probe plus the nogoods, which the benchmark found faster than probing in
 every node. ``learning=False`` runs the older search: depth first, with
 independent parts counted apart and, where premises are exact,
 conflict-directed backjumping. Fixpoints, hints and grades never learn.
+
+The search with learning also runs the ladder's *search rules*
+(``Ladder.search_rules``) in every node and probe trial: sound reasoning
+that is no rung of the ladder (so grades do not change), explained like any
+rule, so its contradictions become nogoods too. The states of the run are
+marked (``State.searching``) and their copies inherit the mark.
 """
 
 from __future__ import annotations
