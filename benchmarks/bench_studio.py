@@ -85,3 +85,25 @@ def run() -> None:
         f"  slowest call {worst:.0f} ms against a budget of {budget_ms:.0f} ms; "
         f"{over} calls over budget"
     )
+    real()
+
+
+def real() -> None:
+    """The shared real puzzles as a setter would open them: each one's
+    verdict within the default budget, and its CPU time."""
+    from .bench_cases import REAL
+
+    print("analyze on the shared real puzzles (default budget):")
+    verdicts: Counter[str] = Counter()
+    slow: list[str] = []
+    for url in REAL:
+        kind = pencilbox.puzzle(url.split("?", 1)[1].split("/", 1)[0])
+        p = kind.from_url(url)
+        c0 = time.process_time()
+        a = analyze(kind, p)
+        ms = (time.process_time() - c0) * 1000
+        verdicts[a.verdict] += 1
+        if ms > TARGET_MS or a.verdict == "unknown":
+            slow.append(f"{kind.name} {p.rows}x{p.cols} {a.verdict} {a.grade} {ms:.0f} ms")
+    tally = ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items()))
+    print(f"  {len(REAL)} puzzles: {tally}; over {TARGET_MS:.0f} ms or unknown: {slow or 'none'}")

@@ -246,7 +246,7 @@ def _race(
     probe's outcome (or None if it did not finish)."""
     top = kind.ladder.top
     probed: _Found | tuple[Cell, ...] | None = None
-    turns = TURNS if precise(kind.ladder, top - 1) else TURNS[1::-1] + TURNS[2:]
+    turns = TURNS if precise(kind.ladder, top - 1) else COARSE_TURNS
     while time.monotonic() < at:
         for turn, share in turns:
             now = time.monotonic()
@@ -266,12 +266,15 @@ def _race(
     return None, probed
 
 
-TURNS = (("learning", 0.5), ("plain", 0.5), ("probe", 1.0))
+TURNS = (("learning", 0.8), ("plain", 0.5), ("probe", 1.0))
 """Who runs in :func:`_race`, each for a share of the time left: search with
-learning, then plain search, then probe's fixpoint. When some rule of the
-level the counts run at does not explain its deductions (:func:`precise`),
-plain search goes first: learning's nogoods then rest on every guess, and
-it seldom pays for itself."""
+learning (which also runs the ladder's search rules, and so settles most
+boards: four fifths of the time, enough for the hardest shared real puzzle
+within the default budget), then plain search, then probe's fixpoint."""
+COARSE_TURNS = (("plain", 0.5), ("learning", 0.5), ("probe", 1.0))
+"""The turns when some rule of the level the counts run at does not explain
+its deductions (:func:`precise`): plain search goes first, as learning's
+nogoods then rest on every guess and it seldom pays for itself."""
 
 
 def precise(ladder: Ladder, level: int) -> bool:
