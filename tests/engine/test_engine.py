@@ -4,15 +4,17 @@ and its memo, counting search with splits and backjumping."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from pencilbox.engine import search
 from pencilbox.engine.grid import cells_of, grid
-from pencilbox.engine.ladder import ProbeMemo, Status
-from pencilbox.engine.state import Contradiction
+from pencilbox.engine.ladder import Ladder, Outcome, ProbeMemo, Status
+from pencilbox.engine.state import Contradiction, State
 
-from .toy import LADDER, Board, Pair, brute, state
+from .toy import LADDER, Board, Pair, brute, check_complete, state
 
 FORK: list[Pair] = [(0, 0, 1, 0), (0, 0, 2, 0), (1, 1, 2, 1)]
 """0=0 forces 1=1 and 2=1, which may not meet: so cell 0 is 1 (probe's job)."""
@@ -80,6 +82,35 @@ def test_probe_memo_keeps_a_trial_only_while_the_state_stays_inside_it() -> None
     assert memo.kept == {(0, 1): {1: 0b01}}
     memo.rebase([0b10, 3, 0b01])  # a cell the trial never touched changed
     assert memo.kept == {}
+
+
+class TrialLog(Ladder):
+    """The toy ladder, remembering the state each propagation starts from."""
+
+    def __init__(self, cheap: bool) -> None:
+        super().__init__(
+            LADDER.levels, [replace(LADDER.rules[0], cheap=cheap)], check_complete, str
+        )
+        self.starts: list[list[int]] = []
+
+    def propagate(self, state: State, level: int, *args: Any, **kw: Any) -> Outcome:
+        self.starts.append(state.cands[:])
+        return super().propagate(state, level, *args, **kw)
+
+
+def test_a_silent_probe_pass_runs_the_cheap_rules_after_an_elimination() -> None:
+    # Probe finds cell 0 is 1 (FORK); cell 0 = 1 then rules 1 out of cell 3,
+    # which the cheap rule says at once, before the pass reaches cell 3.
+    pairs = [*FORK, (0, 1, 3, 1)]
+    fixpoints = []
+    for cheap in (False, True):
+        ladder = TrialLog(cheap)
+        s = state(1, 4, pairs)
+        assert ladder.propagate(s, 1).status is Status.STALLED
+        fixpoints.append(s.cands)
+        tried_3_is_1 = any(c[3] == 0b10 for c in ladder.starts[1:])
+        assert tried_3_is_1 is not cheap
+    assert fixpoints[0] == fixpoints[1] == [0b10, 0b11, 0b11, 0b01]
 
 
 def random_pairs(rng: random.Random, n: int, k: int) -> list[Pair]:

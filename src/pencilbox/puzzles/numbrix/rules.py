@@ -428,8 +428,15 @@ RULES = [
         "Each number in one cell: decided numbers leave the others, "
         "a number with one possible cell goes there.",
         explains=False,
+        cheap=True,
     ),
-    Rule("link", 1, link, "A number needs its predecessor and successor in neighbouring cells."),
+    Rule(
+        "link",
+        1,
+        link,
+        "A number needs its predecessor and successor in neighbouring cells.",
+        cheap=True,
+    ),
     Rule(
         "block",
         2,
