@@ -150,3 +150,31 @@ def test_grade_of_a_unique_board() -> None:
             assert KIND.solution(p) == answer
             return
     raise AssertionError("no unique 5×5 board among 30 seeds")
+
+
+@given(small_puzzles(), st.data())
+@settings(max_examples=80, deadline=None)
+def test_pin_and_the_value_index_after_changes_match_a_fresh_run(
+    p: Puzzle, data: st.DataObject
+) -> None:
+    # Pin and the value→cells index keep what they saw in the state's notes
+    # and look only at what changed since: from a state some way into a
+    # solve, they must say what a fresh run (no notes) says.
+    s = KIND.start(p)
+    if KIND.ladder.propagate(s, KIND.ladder.level_index("link")).status is not Status.STALLED:
+        return
+    open_cells = [c for c, m in enumerate(s.cands) if m & (m - 1)]
+    for cell in data.draw(st.lists(st.sampled_from(open_cells), max_size=3)):
+        values = [v for v in range(p.rows * p.cols) if (s.cands[cell] >> v) & 1]
+        if len(values) > 1:
+            drop = data.draw(st.sampled_from(values))
+            s.restrict(cell, ~(1 << drop), "test", "")
+    board = s.board
+    assert board.value_cells(s) == board.cells_of_values(s.cands)
+    fresh = State(board, s.cands[:])
+    noted = s.copy()
+    by_notes, anew = rules.pin(noted), rules.pin(fresh)
+    if isinstance(anew, Contradiction):
+        assert isinstance(by_notes, Contradiction)
+    else:
+        assert by_notes is anew and noted.cands == fresh.cands

@@ -45,9 +45,9 @@ sound and strong alone, and adds nothing after ``link`` (every candidate
 
 from __future__ import annotations
 
-from pencilbox.engine.grid import Cell, cells_of
+from pencilbox.engine.grid import Bits, Cell, cells_of
 from pencilbox.engine.ladder import Ladder, Rule
-from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State, values_of
+from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Mask, Result, State
 
 from .edge import edge
 from .model import Board, number_name
@@ -58,66 +58,140 @@ LEVELS = ("pin", "link", "block", "edge", "probe")
 
 # -- pin -----------------------------------------------------------------------
 def pin(s: State) -> Result:
-    """Place numbers that only one cell can hold; remove decided numbers elsewhere."""
+    """Place numbers that only one cell can hold; remove decided numbers elsewhere.
+
+    It reads the value→cells index (:meth:`Board.value_cells`) and looks
+    only at what changed since its last fixpoint on this line of states
+    (kept in the state's notes): the cells decided since, whose numbers
+    leave every other cell, and the numbers that lost a cell since, which
+    may have one cell left (placed there) or none (a contradiction).
+    """
+    b: Board = s.board
+    cands = s.cands
+    seen: list[int] | None = s.notes.get("pin")
+    if seen is not None and seen == cands:
+        return NOTHING
+    fresh: list[Cell] = []  # decided cells whose number may stand elsewhere
+    check = 0  # numbers that may have one cell left, or none
+    if seen is not None:
+        for cell, (old, m) in enumerate(zip(seen, cands, strict=True)):
+            if old != m:
+                if m & ~old:  # a state only shrinks; should it not, start again
+                    seen = None
+                    break
+                check |= old & ~m
+                if m & (m - 1) == 0:
+                    fresh.append(cell)
+    if seen is None:
+        fresh = [cell for cell, m in enumerate(cands) if m & (m - 1) == 0]
+        check = b.full
+    where = b.value_cells(s)[:]  # kept up to date below, through pin's own changes
+    result: Result = NOTHING
+    while fresh or check:
+        if fresh:
+            left = _leave_others(s, where, fresh)
+            if isinstance(left, Contradiction):
+                return left
+            if left is not None:
+                result = PROGRESS
+            fresh = left or []
+        if check:
+            lone = _place_lone(s, where, check)
+            if isinstance(lone, Contradiction):
+                return lone
+            if lone is not None:
+                result = PROGRESS
+            check = lone or 0
+    snapshot = cands[:]
+    s.notes["pin"] = snapshot
+    s.notes["where"] = (snapshot, where)
+    return result
+
+
+def _leave_others(
+    s: State, where: list[Bits], fresh: list[Cell]
+) -> list[Cell] | Contradiction | None:
+    """The numbers of the decided cells ``fresh`` leave every other cell.
+    Returns the cells that became decided by it (None: nothing changed)."""
     b: Board = s.board
     g = s.grid
     cands = s.cands
-    result: Result = NOTHING
-    while True:
-        decided = 0
-        for cell, m in enumerate(cands):
-            if m & (m - 1) == 0:
-                if m & decided:
-                    other = next(c for c in range(cell) if cands[c] == m)
-                    return Contradiction(
-                        "pin",
-                        f"{number_name(m.bit_length() - 1)} is in both {g.name(other)} "
-                        f"and {g.name(cell)}",
-                        (other, cell),
-                    )
-                decided |= m
-        progress = False
-        narrated = s.trace is not None
-        for cell, m in enumerate(cands):
-            if m & (m - 1) and m & decided:
-                gone = m & decided
-                premises: tuple[Cell, ...] = ()
-                reason = ""
-                if narrated or not m & ~decided:
-                    premises = tuple(c for c, x in enumerate(cands) if x & gone and x == x & -x)
-                    reason = (
-                        f"{_numbers(gone)} already stand in {b.name_cells(b.grid.bits(premises))}"
-                    )
-                r = s.restrict(cell, ~decided, "pin", reason, premises)
-                if isinstance(r, Contradiction):
-                    return r
-                progress = True
-        once = twice = 0
-        for m in cands:
-            twice |= once & m
-            once |= m
-        if once != b.full:
-            v = values_of(b.full & ~once)[0]
+    lose: dict[Cell, Mask] = {}
+    for cell in fresh:
+        m = cands[cell]
+        v = m.bit_length() - 1
+        others = where[v] & ~(1 << cell)
+        if not others:
+            continue
+        for other in cells_of(others):
+            if cands[other] == m:
+                first, second = sorted((cell, other))
+                return Contradiction(
+                    "pin",
+                    f"{number_name(v)} is in both {g.name(first)} and {g.name(second)}",
+                    (first, second),
+                )
+            lose[other] = lose.get(other, 0) | m
+        where[v] = 1 << cell
+    if not lose:
+        return None
+    narrated = s.trace is not None
+    decided = []
+    for cell in sorted(lose):
+        gone = lose[cell]
+        m = cands[cell]
+        premises: tuple[Cell, ...] = ()
+        reason = ""
+        if narrated or not m & ~gone:
+            premises = tuple(c for c, x in enumerate(cands) if x & gone and x == x & -x)
+            reason = f"{_numbers(gone)} already stand in {b.name_cells(b.grid.bits(premises))}"
+        r = s.restrict(cell, ~gone, "pin", reason, premises)
+        if isinstance(r, Contradiction):
+            return r
+        m = cands[cell]
+        if m & (m - 1) == 0:
+            decided.append(cell)
+    return decided
+
+
+def _place_lone(s: State, where: list[Bits], check: Mask) -> Mask | Contradiction | None:
+    """Each number of ``check`` with one cell left goes there, and one with
+    none is a contradiction. Returns the numbers that lost a cell by it
+    (None: nothing changed)."""
+    g = s.grid
+    cands = s.cands
+    narrated = s.trace is not None
+    progress = False
+    lost = 0
+    while check:
+        low = check & -check
+        check ^= low
+        v = low.bit_length() - 1
+        w = where[v]
+        if not w:
             return Contradiction("pin", f"no cell can hold {number_name(v)}", ())
-        lone = once & ~twice & ~decided
-        while lone:
-            low = lone & -lone
-            lone ^= low
-            v = low.bit_length() - 1
-            cell = next((c for c, m in enumerate(cands) if m & low), -1)
-            if cell < 0:
-                return Contradiction("pin", f"no cell can hold {number_name(v)}", ())
-            reason = ""
-            premises = ()
-            if narrated:
-                reason = f"{g.name(cell)} is the only cell that can hold {number_name(v)}"
-                # the placed numbers beside it in the sequence, which shut it out elsewhere
-                premises = tuple(c for c, x in enumerate(cands) if x in (low >> 1, low << 1))
-            s.restrict(cell, low, "pin", reason, premises)  # the cell may hold it: never empty
-            progress = True
-        if not progress:
-            return result
-        result = PROGRESS
+        if w & (w - 1):
+            continue
+        cell = w.bit_length() - 1
+        m = cands[cell]
+        if m == low:
+            continue
+        reason = ""
+        premises: tuple[Cell, ...] = ()
+        if narrated:
+            reason = f"{g.name(cell)} is the only cell that can hold {number_name(v)}"
+            # the placed numbers beside it in the sequence, which shut it out elsewhere
+            premises = tuple(c for c, x in enumerate(cands) if x in (low >> 1, low << 1))
+        s.restrict(cell, low, "pin", reason, premises)  # the cell may hold it: never empty
+        progress = True
+        gone = m & ~low
+        lost |= gone
+        keep = ~w
+        while gone:
+            bit = gone & -gone
+            where[bit.bit_length() - 1] &= keep
+            gone ^= bit
+    return lost if progress else None
 
 
 # -- link ----------------------------------------------------------------------
@@ -217,20 +291,15 @@ def _interval(a: int, z: int) -> int:
 def _values_side(s: State) -> Result:
     b: Board = s.board
     n = b.n
-    where = b.cells_of_values(s.cands)
-    # Sparse table of range unions: table[j][a] = cells of values a … a+2^j−1.
+    where = b.value_cells(s)
+    # Sparse table of range unions: table[j][a] = cells of values a … a+2^j−1,
+    # so the cells of a … z are row[a] | row[z − 2^j + 1] for j = log2(z − a + 1).
     table = [where]
     span = 1
     while span * 2 <= n:
         prev = table[-1]
         table.append([prev[a] | prev[a + span] for a in range(n - 2 * span + 1)])
         span *= 2
-
-    def cells_of_range(a: int, z: int) -> int:
-        j = (z - a + 1).bit_length() - 1
-        row = table[j]
-        return row[a] | row[z - (1 << j) + 1]
-
     # An interval that starts or ends at a placed number says nothing the
     # interval without it does not (pin has taken that number elsewhere), so
     # only numbers with two or more possible cells bound an interval.
@@ -241,24 +310,31 @@ def _values_side(s: State) -> Result:
     while a < n:
         z = a
         while z < n and not (a == 0 and z == n - 1):
-            cells = cells_of_range(a, z)
-            surplus = cells.bit_count() - (z - a + 1)
+            size = z - a + 1
+            j = size.bit_length() - 1
+            row = table[j]
+            cells = row[a] | row[z - (1 << j) + 1]
+            surplus = cells.bit_count() - size
+            if surplus > 0:
+                z = following[min(n, z + surplus)]
+                continue
             if surplus < 0:
                 return Contradiction(
                     "block",
-                    f"the {z - a + 1} numbers {number_name(a)}…{number_name(z)} fit only in "
+                    f"the {size} numbers {number_name(a)}…{number_name(z)} fit only in "
                     f"{cells.bit_count()} cells ({b.name_cells(cells)})",
                     tuple(cells_of(cells)),
                 )
-            if surplus == 0:
-                outside = (cells_of_range(0, a - 1) if a else 0) | (
-                    cells_of_range(z + 1, n - 1) if z < n - 1 else 0
-                )
-                if cells & outside:
-                    return _hall_values(s, a, z, cells, cells & outside)
-                z = following[z + 1]
-            else:
-                z = following[min(n, z + surplus)]
+            outside = 0
+            if a:
+                j = a.bit_length() - 1
+                outside = table[j][0] | table[j][a - (1 << j)]
+            if z < n - 1:
+                j = (n - 1 - z).bit_length() - 1
+                outside |= table[j][z + 1] | table[j][n - (1 << j)]
+            if cells & outside:
+                return _hall_values(s, a, z, cells, cells & outside)
+            z = following[z + 1]
         a = following[a + 1]
     return NOTHING
 
