@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 import pencilbox
 from pencilbox.engine.kind import Puzzle
 from pencilbox.engine.ladder import Status
-from pencilbox.engine.state import NOTHING, Contradiction, State
+from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
 from pencilbox.puzzles.numbrix import brute, rules
+from pencilbox.puzzles.numbrix import edge as edge_rung
 
 KIND = pencilbox.puzzle("numbrix")
 ALONE = {
@@ -178,3 +179,37 @@ def test_pin_and_the_value_index_after_changes_match_a_fresh_run(
         assert isinstance(by_notes, Contradiction)
     else:
         assert by_notes is anew and noted.cands == fresh.cands
+
+
+def _edge_from_scratch(s: State) -> Result:
+    """Edge as passes that each derive every link anew, until one changes nothing."""
+    result: Result = NOTHING
+    while True:
+        links = edge_rung._Links(s)
+        bad = edge_rung._close(s, links)
+        r = bad if bad is not None else edge_rung._apply_links(s, links)
+        if r is not PROGRESS:
+            return r if isinstance(r, Contradiction) else result
+        result = PROGRESS
+
+
+@given(small_puzzles(), st.data())
+@settings(max_examples=150, deadline=None)
+def test_edge_reaches_the_fixpoint_of_passes_from_scratch(p: Puzzle, data: st.DataObject) -> None:
+    # Edge skips forcing the links again when a pass changed none of what
+    # they rest on; the candidates it leaves must be those of passes that
+    # always start over.
+    s = KIND.start(p)
+    rules.pin(s)
+    rules.link(s)
+    open_cells = [c for c, m in enumerate(s.cands) if m & (m - 1)]
+    for cell in data.draw(st.lists(st.sampled_from(open_cells), max_size=4)) if open_cells else []:
+        values = [v for v in range(p.rows * p.cols) if (s.cands[cell] >> v) & 1]
+        if len(values) > 1:
+            s.restrict(cell, ~(1 << data.draw(st.sampled_from(values))), "test", "")
+    quick, slow = s.copy(), s.copy()
+    got, want = rules.edge(quick), _edge_from_scratch(slow)
+    if isinstance(want, Contradiction):
+        assert isinstance(got, Contradiction)
+    else:
+        assert got is want and quick.cands == slow.cands

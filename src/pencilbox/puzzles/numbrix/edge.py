@@ -20,10 +20,26 @@ from .model import Board, numbers
 
 
 def edge(s: State) -> Result:
-    """Path-degree, run, loop and connectivity reasoning on the drawn lines."""
+    """Path-degree, run, loop and connectivity reasoning on the drawn lines.
+
+    Each pass derives the links from the candidates and draws what they
+    force. When a pass's deductions changed neither the possible links nor
+    which cells may be ends, the next pass would force the same links: only
+    what the links say about the candidates is drawn again.
+    """
     result: Result = NOTHING
+    before: tuple[list[int], list[int], list[int]] | None = None
+    links: _Links | None = None
     while True:
-        r = _edge_pass(s)
+        fresh = _Links(s)
+        start = (fresh.possible, fresh.most, fresh.least)
+        if links is None or start != before:
+            before = (fresh.possible[:], fresh.most, fresh.least)
+            links = fresh
+            bad = _close(s, links)
+            if bad is not None:
+                return bad
+        r = _apply_links(s, links)
         if r is NOTHING:
             return result
         if isinstance(r, Contradiction):
@@ -119,8 +135,8 @@ class _Links:
         return None
 
 
-def _edge_pass(s: State) -> Result:
-    links = _Links(s)
+def _close(s: State, links: _Links) -> Contradiction | None:
+    """The links the possible ones force: degrees, loops and bridges."""
     n = len(s.cands)
     possible, used, most, least = links.possible, links.used, links.most, links.least
     name = links.names
@@ -159,7 +175,7 @@ def _edge_pass(s: State) -> Result:
             bad = links.use(a, d)
             if bad is not None:
                 return bad
-    return _apply_links(s, links)
+    return None
 
 
 def _apply_links(s: State, links: _Links) -> Result:
