@@ -205,22 +205,30 @@ def link(s: State) -> Result:
     n = len(cands)
     seen: list[int] | None = s.notes.get("link")
     if seen is None:
-        queue = list(range(n - 1, -1, -1))
+        queue = list(range(n))
         waiting = [True] * n
     else:
-        # Consistent when link last finished: only the neighbours of the
-        # cells that changed since can have lost a support.
+        # Consistent when link last finished: only a neighbour of a cell
+        # that lost values since, holding a number next to one of them, can
+        # have lost a support.
         waiting = [False] * n
         queue = []
-        for cell in range(n - 1, -1, -1):
-            if cands[cell] != seen[cell]:
+        for cell in range(n):
+            lost = seen[cell] & ~cands[cell]
+            if lost:
+                touched = (lost << 1) | (lost >> 1)
                 for d in nbrs[cell]:
-                    if not waiting[d]:
+                    if not waiting[d] and cands[d] & touched:
                         waiting[d] = True
                         queue.append(d)
     result: Result = NOTHING
-    while queue:
-        cell = queue.pop()
+    # First in, first out: what a change rules out spreads over the board as
+    # a wave, and each cell is looked at about once as the wave passes (last
+    # in, first out looked at each cell more often).
+    head = 0
+    while head < len(queue):
+        cell = queue[head]
+        head += 1
         waiting[cell] = False
         m = cands[cell]
         around = 0
@@ -238,8 +246,10 @@ def link(s: State) -> Result:
         if isinstance(r, Contradiction):
             return r
         result = PROGRESS
+        lost = m & ~keep
+        touched = (lost << 1) | (lost >> 1)
         for d in nbrs[cell]:
-            if not waiting[d]:
+            if not waiting[d] and cands[d] & touched:
                 waiting[d] = True
                 queue.append(d)
     s.notes["link"] = cands[:]
