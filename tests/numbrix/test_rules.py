@@ -214,3 +214,47 @@ def test_edge_reaches_the_fixpoint_of_passes_from_scratch(p: Puzzle, data: st.Da
         assert isinstance(got, Contradiction)
     else:
         assert got is want and quick.cands == slow.cands
+
+
+def _cells_side_by_every_interval(s: State) -> Result:
+    """Block's cell side, trying every interval a…b (least a, then least b)."""
+    cands = s.cands
+    undecided = [c for c, m in enumerate(cands) if m & (m - 1)]
+    placed = 0
+    for m in cands:
+        if not m & (m - 1):
+            placed |= m
+    lows = sorted({(cands[c] & -cands[c]).bit_length() - 1 for c in undecided})
+    highs = sorted({cands[c].bit_length() - 1 for c in undecided})
+    for a in lows:
+        for z in highs:
+            span = ((1 << (z - a + 1)) - 1) << a if z >= a else 0
+            inside = [c for c in undecided if span and not cands[c] & ~span]
+            room = (span & ~placed).bit_count()
+            if len(inside) > room:
+                return Contradiction("block", "", tuple(inside))
+            others = [c for c in undecided if c not in inside and cands[c] & span]
+            if inside and len(inside) == room and others:
+                for c in others:
+                    s.restrict(c, ~span, "block", "")
+                return PROGRESS
+    return NOTHING
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_the_cell_side_of_block_finds_the_interval_every_interval_would(seed: int) -> None:
+    # Block's cell side skips most intervals; it must find the first one
+    # (least a, then least b) that says something, as trying them all does.
+    rng = random.Random(seed)
+    p, answer = KIND.generate(rng.randint(4, 8), rng.randint(4, 8), density=0.1, seed=seed)
+    s = KIND.start(p)
+    KIND.ladder.propagate(s, KIND.ladder.level_index("link"))
+    for cell in rng.sample(range(len(answer)), rng.randint(1, 4)):
+        s.assume(cell, 1 << answer[cell])
+    assert not isinstance(rules.pin(s), Contradiction)  # the answer is still there
+    quick, slow = s.copy(), s.copy()
+    got, want = rules._cells_side(quick), _cells_side_by_every_interval(slow)
+    if isinstance(want, Contradiction):
+        assert isinstance(got, Contradiction)
+    else:
+        assert got is want and quick.cands == slow.cands

@@ -45,6 +45,8 @@ sound and strong alone, and adds nothing after ``link`` (every candidate
 
 from __future__ import annotations
 
+from bisect import insort
+
 from pencilbox.engine.grid import Bits, Cell, cells_of
 from pencilbox.engine.ladder import Ladder, Rule
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Mask, Result, State
@@ -373,7 +375,14 @@ def _hall_values(s: State, a: int, z: int, cells: int, losing: int) -> Result:
 def _cells_side(s: State) -> Result:
     """k undecided cells whose candidates lie in a…b, where a…b holds k
     numbers not yet placed, take those numbers (more cells: contradiction).
-    Placed cells and their numbers pair off and are left out of the count."""
+    Placed cells and their numbers pair off and are left out of the count.
+
+    a runs over the cells' least candidates from the greatest down, so each
+    a only adds its own cells to those already sorted by greatest
+    candidate; the scan of an a stops once a…b holds more unplaced numbers
+    than there are cells whose least candidate is a or more. Of the
+    intervals that say something, the one with the least a (then b) is used.
+    """
     b: Board = s.board
     g = s.grid
     cands = s.cands
@@ -387,49 +396,62 @@ def _cells_side(s: State) -> Result:
     if not hull:
         return NOTHING
     hull.sort()
-    # open_below[v]: how many numbers below v are not placed
-    open_below = [0] * (b.n + 1)
-    for v in range(b.n):
-        open_below[v + 1] = open_below[v] + (not (placed >> v) & 1)
+    unplaced = b.full & ~placed
     total = len(hull)
-    for a in sorted({lo for _, lo, _ in hull}):
-        count = 0
-        inside = 0
-        for i, (hi, lo, cell) in enumerate(hull):
-            if lo < a:
+    by_low = sorted(hull, key=lambda e: e[1], reverse=True)
+    inside_of: list[tuple[int, int, int]] = []  # the cells of least candidate >= a, sorted
+    found: tuple[int, int, int, int] | None = None  # a, b, its cells and their count
+    j = 0
+    for a in sorted({lo for _, lo, _ in hull}, reverse=True):
+        while j < total and by_low[j][1] >= a:
+            insort(inside_of, by_low[j])
+            j += 1
+        k = len(inside_of)
+        above_a = unplaced >> a
+        for i, (hi, _, _) in enumerate(inside_of):
+            if i + 1 < k and inside_of[i + 1][0] == hi:
                 continue
-            count += 1
-            inside |= 1 << cell
-            if i + 1 < total and hull[i + 1][0] == hi:
+            room = (above_a & ((2 << (hi - a)) - 1)).bit_count()  # unplaced numbers of a…hi
+            count = i + 1
+            if count < room:
+                if room > k:
+                    break  # a…hi and beyond hold more numbers than there are cells
                 continue
-            room = open_below[hi + 1] - open_below[a]
-            if count > room:
-                return Contradiction(
-                    "block",
-                    f"the {count} cells {b.name_cells(inside)} have only the {room} unplaced "
-                    f"numbers of {number_name(a)}…{number_name(hi)} left",
-                    tuple(cells_of(inside)),
+            if count == room and count == total:
+                continue
+            inside = 0
+            for _, _, cell in inside_of[:count]:
+                inside |= 1 << cell
+            mask = _interval(a, hi)
+            if count > room or any(cands[c] & mask and not (inside >> c) & 1 for _, _, c in hull):
+                found = (a, hi, inside, count)
+                break
+    if found is None:
+        return NOTHING
+    a, hi, inside, count = found
+    room = (unplaced & _interval(a, hi)).bit_count()
+    if count > room:
+        return Contradiction(
+            "block",
+            f"the {count} cells {b.name_cells(inside)} have only the {room} unplaced "
+            f"numbers of {number_name(a)}…{number_name(hi)} left",
+            tuple(cells_of(inside)),
+        )
+    mask = _interval(a, hi)
+    for _, _, other in hull:
+        m = cands[other]
+        if m & mask and not (inside >> other) & 1:
+            reason = ""
+            if s.trace is not None or not m & ~mask:
+                reason = (
+                    f"the {room} cells {b.name_cells(inside)} take the {room} "
+                    f"unplaced numbers of {number_name(a)}…{number_name(hi)}, so "
+                    f"{g.name(other)} holds none of them"
                 )
-            if count == room and count < total:
-                mask = _interval(a, hi)
-                progress = False
-                for _, _, other in hull:
-                    m = cands[other]
-                    if m & mask and not (inside >> other) & 1:
-                        reason = ""
-                        if s.trace is not None or not m & ~mask:
-                            reason = (
-                                f"the {room} cells {b.name_cells(inside)} take the {room} "
-                                f"unplaced numbers of {number_name(a)}…{number_name(hi)}, so "
-                                f"{g.name(other)} holds none of them"
-                            )
-                        r = s.restrict(other, ~mask, "block", reason, tuple(cells_of(inside)))
-                        if isinstance(r, Contradiction):
-                            return r
-                        progress = True
-                if progress:
-                    return PROGRESS
-    return NOTHING
+            r = s.restrict(other, ~mask, "block", reason, tuple(cells_of(inside)))
+            if isinstance(r, Contradiction):
+                return r
+    return PROGRESS
 
 
 # -- span (the ruler, off the ladder) -------------------------------------------
