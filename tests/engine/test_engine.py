@@ -49,6 +49,41 @@ def test_flood_matches_a_walk_and_stops_past_its_cap(seed: int) -> None:
     assert capped == got or capped.bit_count() > 2
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_links_flood_and_squares_match_a_walk(seed: int) -> None:
+    rng = random.Random(seed)
+    rows, cols = rng.randint(2, 7), rng.randint(2, 7)
+    g = grid(rows, cols)
+    pairs = {(c, d) for c in range(g.size) for d, _, _ in g.later[c] if rng.random() < 0.7}
+    across = down = 0
+    for c, d in pairs:
+        a_bit, d_bit = g.link_bits(d, c)
+        across |= a_bit
+        down |= d_bit
+    linked = {c: set() for c in range(g.size)}
+    for c, d in pairs:
+        linked[c].add(d)
+        linked[d].add(c)
+    start = rng.randrange(g.size)
+    seen, todo = set(), [start]
+    while todo:
+        c = todo.pop()
+        if c not in seen:
+            seen.add(c)
+            todo.extend(linked[c])
+    assert set(cells_of(g.flood_links(1 << start, across, down))) == seen
+    on_across, on_down = g.links_on_squares(across, down)
+    for c, d in pairs:
+        a_bit, d_bit = g.link_bits(c, d)
+        squares = [
+            {(x, x + 1), (x, x + cols), (x + 1, x + 1 + cols), (x + cols, x + cols + 1)}
+            for x in (c, c - cols if a_bit else c - 1)
+            if x >= 0 and x % cols < cols - 1 and x + cols < g.size
+        ]
+        on_square = any(square <= pairs for square in squares)
+        assert bool((on_across & a_bit) | (on_down & d_bit)) == on_square
+
+
 def test_a_fixpoint_narrates_each_deduction_with_its_premise() -> None:
     s = state(1, 3, FORK)
     s.cands[0] = 0b01  # cell 0 holds 0

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pencilbox
+from pencilbox.engine.connectivity import bridges
 from pencilbox.engine.kind import Puzzle
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
@@ -258,3 +259,24 @@ def test_the_cell_side_of_block_finds_the_interval_every_interval_would(seed: in
         assert isinstance(got, Contradiction)
     else:
         assert got is want and quick.cands == slow.cands
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_edge_finds_the_bridges_the_low_link_search_finds(seed: int) -> None:
+    # Edge looks for bridges only when an unused link lies on no square of
+    # four possible links; the bridges it reports must be the low-link
+    # search's, before any link is forced and once they all are.
+    rng = random.Random(seed)
+    p, answer = KIND.generate(rng.randint(3, 7), rng.randint(3, 7), density=0.1, seed=seed)
+    s = KIND.start(p)
+    KIND.ladder.propagate(s, KIND.ladder.level_index("link"))
+    for cell in rng.sample(range(len(answer)), rng.randint(0, 3)):
+        s.assume(cell, 1 << answer[cell])
+    links = edge_rung._Links(s)
+    for forced in (False, True):
+        if forced and edge_rung._close(s, links) is not None:
+            return
+        cut = bridges(s.grid.neighbours, links.possible, s.grid.size)
+        want = None if cut is None else {(a, d) for a, d in cut if not (links.used[a] >> d) & 1}
+        got = edge_rung._fresh_bridges(s, links)
+        assert (None if got is None else set(got)) == want

@@ -49,7 +49,8 @@ def edge(s: State) -> Result:
 
 class _Links:
     """The possible and the used links of a state, as one neighbour bitboard
-    per cell. Derived from the candidates on every pass, never stored.
+    per cell and, for the bridges, as the grid's ``across``/``down`` pair of
+    bitboards too. Derived from the candidates on every pass, never stored.
 
     ``other[x]`` is the far end of the run that ends in ``x`` (``x`` itself
     for a cell not yet joined); it is kept up to date at run ends only, which
@@ -59,6 +60,11 @@ class _Links:
     __slots__ = (
         "possible",
         "used",
+        "grid",
+        "across",
+        "down",
+        "used_across",
+        "used_down",
         "most",
         "least",
         "other",
@@ -71,27 +77,38 @@ class _Links:
     def __init__(self, s: State) -> None:
         b: Board = s.board
         cands = s.cands
-        full = b.full
         ends = b.ends
-        nbrs = s.grid.neighbours
+        g = s.grid
+        later = g.later
         n = len(cands)
         possible = [0] * n
+        across = down = 0
         for cell in range(n):
             m = cands[cell]
-            near = ((m << 1) | (m >> 1)) & full
-            bits = 0
-            for d in nbrs[cell]:
+            near = (m << 1) | (m >> 1)
+            for d, a_bit, d_bit in later[cell]:
                 if cands[d] & near:
-                    bits |= 1 << d
-            possible[cell] = bits
+                    possible[cell] |= 1 << d
+                    possible[d] |= 1 << cell
+                    across |= a_bit
+                    down |= d_bit
+        self.grid = g
+        self.across = across
+        self.down = down
+        self.used_across = self.used_down = 0
         self.possible = possible
         self.used = [0] * n
         self.most = [1 if m & ~ends == 0 else 2 for m in cands]
-        self.least = [1 if m & ends else 2 for m in cands]
+        least = self.least = [1 if m & ends else 2 for m in cands]
         self.other = list(range(n))
         self.dropped: dict[tuple[int, int], str] = {}
-        self.queue = list(range(n))
-        self.waiting = [True] * n
+        # Nothing is joined yet: only a cell with no more possible links than
+        # it needs has something to say (a cell is looked at again whenever
+        # its links change).
+        self.queue = [c for c in range(n) if possible[c].bit_count() <= least[c]]
+        self.waiting = [False] * n
+        for c in self.queue:
+            self.waiting[c] = True
         self.names = b.names
 
     def wake(self, cell: int) -> None:
@@ -102,6 +119,9 @@ class _Links:
     def drop(self, a: int, d: int, why: str) -> None:
         self.possible[a] &= ~(1 << d)
         self.possible[d] &= ~(1 << a)
+        a_bit, d_bit = self.grid.link_bits(a, d)
+        self.across &= ~a_bit
+        self.down &= ~d_bit
         self.dropped[(a, d)] = self.dropped[(d, a)] = why
         self.wake(a)
         self.wake(d)
@@ -126,6 +146,9 @@ class _Links:
             )
         used[a] |= 1 << d
         used[d] |= 1 << a
+        a_bit, d_bit = self.grid.link_bits(a, d)
+        self.used_across |= a_bit
+        self.used_down |= d_bit
         self.other[ea] = ed
         self.other[ed] = ea
         self.wake(a)
@@ -137,7 +160,6 @@ class _Links:
 
 def _close(s: State, links: _Links) -> Contradiction | None:
     """The links the possible ones force: degrees, loops and bridges."""
-    n = len(s.cands)
     possible, used, most, least = links.possible, links.used, links.most, links.least
     name = links.names
     queue, waiting = links.queue, links.waiting
@@ -165,10 +187,9 @@ def _close(s: State, links: _Links) -> Contradiction | None:
                     bad = links.use(cell, d)
                     if bad is not None:
                         return bad
-        cut = bridges(s.grid.neighbours, possible, n)
-        if cut is None:
+        fresh = _fresh_bridges(s, links)
+        if fresh is None:
             return Contradiction("edge", "the possible links split the board in two", ())
-        fresh = [(a, d) for a, d in cut if not (used[a] >> d) & 1]
         if not fresh:
             break
         for a, d in fresh:
@@ -176,6 +197,27 @@ def _close(s: State, links: _Links) -> Contradiction | None:
             if bad is not None:
                 return bad
     return None
+
+
+def _fresh_bridges(s: State, links: _Links) -> list[tuple[int, int]] | None:
+    """The bridges of the possible links not used yet (None: the links do
+    not connect the board). A link on a square of four possible links is on
+    a cycle, so the search for bridges runs only when an unused link lies on
+    no such square; otherwise one flood along the links tells whether they
+    connect the board."""
+    g = links.grid
+    on_across, on_down = g.links_on_squares(links.across, links.down)
+    if not links.across & ~links.used_across & ~on_across and not (
+        links.down & ~links.used_down & ~on_down
+    ):
+        if g.flood_links(1, links.across, links.down) != g.full:
+            return None
+        return []
+    cut = bridges(g.neighbours, links.possible, g.size)
+    if cut is None:
+        return None
+    used = links.used
+    return [(a, d) for a, d in cut if not (used[a] >> d) & 1]
 
 
 def _apply_links(s: State, links: _Links) -> Result:
