@@ -22,39 +22,45 @@ from .model import Board, numbers
 def edge(s: State) -> Result:
     """Path-degree, run, loop and connectivity reasoning on the drawn lines.
 
-    Each pass derives the links from the candidates and draws what they
-    force. When a pass's deductions changed neither the possible links nor
-    which cells may be ends, the next pass would force the same links: only
-    what the links say about the candidates is drawn again.
+    The links are derived from the candidates once on a line of states and
+    then kept in the state's notes with the candidates they were derived
+    from: a later pass or call takes away only the links between cells that
+    can no longer hold consecutive numbers, looks again only at the cells
+    whose links or ends changed, and searches the bridges again only when a
+    link went. What a smaller state forces includes all a larger one forced
+    (or runs into a contradiction), so the links it reaches are those a
+    derivation from scratch reaches.
     """
+    note: _Links | None = s.notes.get("edge")
+    links = _Links(s) if note is None else note.copy()
     result: Result = NOTHING
-    before: tuple[list[int], list[int], list[int]] | None = None
-    links: _Links | None = None
     while True:
-        fresh = _Links(s)
-        start = (fresh.possible, fresh.most, fresh.least)
-        if links is None or start != before:
-            before = (fresh.possible[:], fresh.most, fresh.least)
-            links = fresh
-            bad = _close(s, links)
-            if bad is not None:
-                return bad
+        caught = _caught_up(s, links)
+        if isinstance(caught, Contradiction):
+            return caught
+        links = caught
+        bad = _close(s, links)
+        if bad is not None:
+            return bad
         r = _apply_links(s, links)
-        if r is NOTHING:
-            return result
         if isinstance(r, Contradiction):
             return r
+        if r is NOTHING:
+            break
         result = PROGRESS
+    s.notes["edge"] = links  # never changed again: a later call works on a copy
+    return result
 
 
 class _Links:
     """The possible and the used links of a state, as one neighbour bitboard
     per cell and, for the bridges, as the grid's ``across``/``down`` pair of
-    bitboards too. Derived from the candidates on every pass, never stored.
+    bitboards too; ``seen`` holds the candidates they were derived from.
 
     ``other[x]`` is the far end of the run that ends in ``x`` (``x`` itself
     for a cell not yet joined); it is kept up to date at run ends only, which
-    is all that joining needs.
+    is all that joining needs. ``bridged``: no unused bridge is left among
+    the possible links.
     """
 
     __slots__ = (
@@ -72,6 +78,8 @@ class _Links:
         "queue",
         "waiting",
         "names",
+        "seen",
+        "bridged",
     )
 
     def __init__(self, s: State) -> None:
@@ -110,21 +118,49 @@ class _Links:
         for c in self.queue:
             self.waiting[c] = True
         self.names = b.names
+        self.seen = cands[:]
+        self.bridged = False
+
+    def copy(self) -> _Links:
+        out = _Links.__new__(_Links)
+        out.grid = self.grid
+        out.across = self.across
+        out.down = self.down
+        out.used_across = self.used_across
+        out.used_down = self.used_down
+        out.possible = self.possible[:]
+        out.used = self.used[:]
+        out.most = self.most[:]
+        out.least = self.least[:]
+        out.other = self.other[:]
+        out.dropped = dict(self.dropped)
+        out.queue = []
+        out.waiting = [False] * len(self.waiting)
+        out.names = self.names
+        out.seen = self.seen
+        out.bridged = self.bridged
+        return out
 
     def wake(self, cell: int) -> None:
         if not self.waiting[cell]:
             self.waiting[cell] = True
             self.queue.append(cell)
 
-    def drop(self, a: int, d: int, why: str) -> None:
+    def cut(self, a: int, d: int) -> None:
+        """Take away the possible link a—d."""
         self.possible[a] &= ~(1 << d)
         self.possible[d] &= ~(1 << a)
         a_bit, d_bit = self.grid.link_bits(a, d)
         self.across &= ~a_bit
         self.down &= ~d_bit
-        self.dropped[(a, d)] = self.dropped[(d, a)] = why
+        self.bridged = False
         self.wake(a)
         self.wake(d)
+
+    def drop(self, a: int, d: int, why: str) -> None:
+        """Take away the possible link a—d, which the links rule out (``why``)."""
+        self.cut(a, d)
+        self.dropped[(a, d)] = self.dropped[(d, a)] = why
 
     def use(self, a: int, d: int) -> Contradiction | None:
         used = self.used
@@ -158,6 +194,47 @@ class _Links:
         return None
 
 
+def _caught_up(s: State, links: _Links) -> _Links | Contradiction:
+    """The links brought up to date with the candidates of ``s``: a link
+    between cells that can no longer hold consecutive numbers goes, and a
+    cell that may no longer be an end (or may now only be one) is looked at
+    again. A used link that goes is a contradiction. Links derived from
+    candidates that ``s`` does not lie inside are derived again."""
+    cands = s.cands
+    seen = links.seen
+    if seen == cands:
+        return links
+    b: Board = s.board
+    ends = b.ends
+    nbrs = s.grid.neighbours
+    possible, used, most, least = links.possible, links.used, links.most, links.least
+    for cell, (old, m) in enumerate(zip(seen, cands, strict=True)):
+        if old == m:
+            continue
+        if m & ~old:  # a state only shrinks; should it not, start again
+            return _Links(s)
+        if m & ~ends == 0 and most[cell] != 1:
+            most[cell] = 1
+            links.wake(cell)
+        if not m & ends and least[cell] != 2:
+            least[cell] = 2
+            links.wake(cell)
+        near = (m << 1) | (m >> 1)
+        for d in nbrs[cell]:
+            if (possible[cell] >> d) & 1 and not cands[d] & near:
+                if (used[cell] >> d) & 1:
+                    name = links.names
+                    return Contradiction(
+                        "edge",
+                        f"{name[cell]} and {name[d]} are joined, but cannot hold "
+                        "consecutive numbers",
+                        (cell, d),
+                    )
+                links.cut(cell, d)
+    links.seen = cands[:]
+    return links
+
+
 def _close(s: State, links: _Links) -> Contradiction | None:
     """The links the possible ones force: degrees, loops and bridges."""
     possible, used, most, least = links.possible, links.used, links.most, links.least
@@ -187,9 +264,12 @@ def _close(s: State, links: _Links) -> Contradiction | None:
                     bad = links.use(cell, d)
                     if bad is not None:
                         return bad
+        if links.bridged:
+            break
         fresh = _fresh_bridges(s, links)
         if fresh is None:
             return Contradiction("edge", "the possible links split the board in two", ())
+        links.bridged = True
         if not fresh:
             break
         for a, d in fresh:
