@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pencilbox
+from pencilbox.bank.store import SHIPPED, Bank
 from pencilbox.engine.connectivity import bridges
 from pencilbox.engine.kind import Puzzle
 from pencilbox.engine.ladder import Status
@@ -317,3 +318,16 @@ def test_edge_finds_the_bridges_the_low_link_search_finds(seed: int) -> None:
         want = None if cut is None else {(a, d) for a, d in cut if not (links.used[a] >> d) & 1}
         got = edge_rung._fresh_bridges(s, links)
         assert (None if got is None else set(got)) == want
+
+
+def test_block_has_nothing_left_to_say_at_its_levels_fixpoint() -> None:
+    # Block makes one deduction a call and is no saturating rule, so the
+    # ladder calls it again until it has nothing to say (on the 10×10 bank
+    # boards, where Hall intervals come in runs).
+    with Bank(SHIPPED) as bank:
+        boards = list(bank.boards("numbrix", 10, 10))
+    level = KIND.ladder.level_index("block")
+    for b in boards:
+        s = KIND.start(KIND.parse(b.puzzle))
+        if KIND.ladder.propagate(s, level).status is Status.STALLED:
+            assert rules.block(State(s.board, s.cands[:])) is NOTHING, b.id

@@ -282,17 +282,14 @@ def _link_reason(name: str, keep: int, no_before: int, no_after: int) -> str:
 
 # -- block ---------------------------------------------------------------------
 def block(s: State) -> Result:
-    """Hall sets of consecutive numbers, from the value side and the cell side."""
-    result: Result = NOTHING
-    while True:
-        r = _values_side(s)
-        if r is NOTHING:
-            r = _cells_side(s)
-        if r is NOTHING:
-            return result
-        if isinstance(r, Contradiction):
-            return r
-        result = PROGRESS
+    """Hall sets of consecutive numbers, from the value side and the cell side.
+
+    One interval at a time: the ladder runs pin and link before block looks
+    again, and they often say at once what the next interval would."""
+    r = _values_side(s)
+    if r is NOTHING:
+        r = _cells_side(s)
+    return r
 
 
 def _interval(a: int, z: int) -> int:
@@ -551,6 +548,7 @@ RULES = [
         block,
         "Hall sets: k consecutive numbers need k cells, k cells with only "
         "k consecutive numbers take them.",
+        saturating=False,
         explains=False,
     ),
     Rule(
