@@ -312,12 +312,16 @@ def _values_side(s: State) -> Result:
     # An interval that starts or ends at a placed number says nothing the
     # interval without it does not (pin has taken that number elsewhere), so
     # only numbers with two or more possible cells bound an interval.
-    following = [n] * (n + 1)  # following[k]: the first open number >= k
+    following = [n] * (2 * n + 1)  # following[k]: the first open number >= k (n: none)
     for v in range(n - 1, -1, -1):
-        following[v] = v if where[v] & (where[v] - 1) else following[v + 1]
+        w = where[v]
+        following[v] = v if w & (w - 1) else following[v + 1]
     a = following[0]
     while a < n:
-        z = a
+        # Adding a number to an interval adds one to the cells it needs, so
+        # an interval with surplus cells can be tight only that much further
+        # on; a alone has its cells less one to spare.
+        z = following[a + where[a].bit_count() - 1]
         while z < n and not (a == 0 and z == n - 1):
             size = z - a + 1
             j = size.bit_length() - 1
@@ -325,7 +329,7 @@ def _values_side(s: State) -> Result:
             cells = row[a] | row[z - (1 << j) + 1]
             surplus = cells.bit_count() - size
             if surplus > 0:
-                z = following[min(n, z + surplus)]
+                z = following[z + surplus]
                 continue
             if surplus < 0:
                 return Contradiction(
