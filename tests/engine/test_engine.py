@@ -84,6 +84,24 @@ def test_links_flood_and_squares_match_a_walk(seed: int) -> None:
         assert bool((on_across & a_bit) | (on_down & d_bit)) == on_square
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_branching_takes_the_fewest_candidates_then_the_most_decided_ring(seed: int) -> None:
+    rng = random.Random(seed)
+    rows, cols = rng.randint(2, 7), rng.randint(2, 7)
+    s = state(rows, cols, [])
+    s.cands = [rng.choice([1, 2, 4, 3, 5, 7, 15, 31]) for _ in range(rows * cols)]
+    g = s.grid
+
+    def key(c: int) -> tuple[int, int, int]:
+        ring = g.ring(c)
+        known = sum(1 for w in ring if w is None or s.cands[w] & (s.cands[w] - 1) == 0)
+        return s.cands[c].bit_count(), -known, c
+
+    open_cells = [c for c, m in enumerate(s.cands) if m & (m - 1)]
+    want = min(open_cells, key=key) if open_cells else -1
+    assert search.choose_cell(s) == want
+
+
 def test_a_fixpoint_narrates_each_deduction_with_its_premise() -> None:
     s = state(1, 3, FORK)
     s.cands[0] = 0b01  # cell 0 holds 0
