@@ -4,15 +4,17 @@ and its memo, counting search with splits and backjumping."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from pencilbox.engine import search
 from pencilbox.engine.grid import cells_of, grid
-from pencilbox.engine.ladder import ProbeMemo, Status
-from pencilbox.engine.state import Contradiction
+from pencilbox.engine.ladder import Ladder, Outcome, ProbeMemo, Status
+from pencilbox.engine.state import Contradiction, State
 
-from .toy import LADDER, Board, Pair, brute, state
+from .toy import LADDER, Board, Pair, brute, check_complete, state
 
 FORK: list[Pair] = [(0, 0, 1, 0), (0, 0, 2, 0), (1, 1, 2, 1)]
 """0=0 forces 1=1 and 2=1, which may not meet: so cell 0 is 1 (probe's job)."""
@@ -45,6 +47,59 @@ def test_flood_matches_a_walk_and_stops_past_its_cap(seed: int) -> None:
     capped = g.flood(1 << start, g.bits(allowed), cap=2)
     assert capped & ~got == 0
     assert capped == got or capped.bit_count() > 2
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_links_flood_and_squares_match_a_walk(seed: int) -> None:
+    rng = random.Random(seed)
+    rows, cols = rng.randint(2, 7), rng.randint(2, 7)
+    g = grid(rows, cols)
+    pairs = {(c, d) for c in range(g.size) for d, _, _ in g.later[c] if rng.random() < 0.7}
+    across = down = 0
+    for c, d in pairs:
+        a_bit, d_bit = g.link_bits(d, c)
+        across |= a_bit
+        down |= d_bit
+    linked = {c: set() for c in range(g.size)}
+    for c, d in pairs:
+        linked[c].add(d)
+        linked[d].add(c)
+    start = rng.randrange(g.size)
+    seen, todo = set(), [start]
+    while todo:
+        c = todo.pop()
+        if c not in seen:
+            seen.add(c)
+            todo.extend(linked[c])
+    assert set(cells_of(g.flood_links(1 << start, across, down))) == seen
+    on_across, on_down = g.links_on_squares(across, down)
+    for c, d in pairs:
+        a_bit, d_bit = g.link_bits(c, d)
+        squares = [
+            {(x, x + 1), (x, x + cols), (x + 1, x + 1 + cols), (x + cols, x + cols + 1)}
+            for x in (c, c - cols if a_bit else c - 1)
+            if x >= 0 and x % cols < cols - 1 and x + cols < g.size
+        ]
+        on_square = any(square <= pairs for square in squares)
+        assert bool((on_across & a_bit) | (on_down & d_bit)) == on_square
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_branching_takes_the_fewest_candidates_then_the_most_decided_ring(seed: int) -> None:
+    rng = random.Random(seed)
+    rows, cols = rng.randint(2, 7), rng.randint(2, 7)
+    s = state(rows, cols, [])
+    s.cands = [rng.choice([1, 2, 4, 3, 5, 7, 15, 31]) for _ in range(rows * cols)]
+    g = s.grid
+
+    def key(c: int) -> tuple[int, int, int]:
+        ring = g.ring(c)
+        known = sum(1 for w in ring if w is None or s.cands[w] & (s.cands[w] - 1) == 0)
+        return s.cands[c].bit_count(), -known, c
+
+    open_cells = [c for c, m in enumerate(s.cands) if m & (m - 1)]
+    want = min(open_cells, key=key) if open_cells else -1
+    assert search.choose_cell(s) == want
 
 
 def test_a_fixpoint_narrates_each_deduction_with_its_premise() -> None:
@@ -80,6 +135,35 @@ def test_probe_memo_keeps_a_trial_only_while_the_state_stays_inside_it() -> None
     assert memo.kept == {(0, 1): {1: 0b01}}
     memo.rebase([0b10, 3, 0b01])  # a cell the trial never touched changed
     assert memo.kept == {}
+
+
+class TrialLog(Ladder):
+    """The toy ladder, remembering the state each propagation starts from."""
+
+    def __init__(self, cheap: bool) -> None:
+        super().__init__(
+            LADDER.levels, [replace(LADDER.rules[0], cheap=cheap)], check_complete, str
+        )
+        self.starts: list[list[int]] = []
+
+    def propagate(self, state: State, level: int, *args: Any, **kw: Any) -> Outcome:
+        self.starts.append(state.cands[:])
+        return super().propagate(state, level, *args, **kw)
+
+
+def test_a_silent_probe_pass_runs_the_cheap_rules_after_an_elimination() -> None:
+    # Probe finds cell 0 is 1 (FORK); cell 0 = 1 then rules 1 out of cell 3,
+    # which the cheap rule says at once, before the pass reaches cell 3.
+    pairs = [*FORK, (0, 1, 3, 1)]
+    fixpoints = []
+    for cheap in (False, True):
+        ladder = TrialLog(cheap)
+        s = state(1, 4, pairs)
+        assert ladder.propagate(s, 1).status is Status.STALLED
+        fixpoints.append(s.cands)
+        tried_3_is_1 = any(c[3] == 0b10 for c in ladder.starts[1:])
+        assert tried_3_is_1 is not cheap
+    assert fixpoints[0] == fixpoints[1] == [0b10, 0b11, 0b11, 0b01]
 
 
 def random_pairs(rng: random.Random, n: int, k: int) -> list[Pair]:

@@ -42,6 +42,7 @@ class Grid:
         "size",
         "full",
         "neighbours",
+        "later",
         "around",
         "windows",
         "border",
@@ -59,6 +60,17 @@ class Grid:
         self.neighbours: tuple[tuple[Cell, ...], ...] = tuple(
             tuple(self._neighbours(cell)) for cell in range(self.size)
         )
+        self.later: tuple[tuple[tuple[Cell, Bits, Bits], ...], ...] = tuple(
+            tuple(
+                (d, 1 << cell if d == cell + 1 else 0, 1 << cell if d == cell + cols else 0)
+                for d in nb
+                if d > cell
+            )
+            for cell, nb in enumerate(self.neighbours)
+        )
+        """Each cell's neighbours on its right and below, with the link to
+        each as ``(across, down)`` bitboards (see :meth:`link_bits`): every
+        pair of neighbours once."""
         self.around: tuple[tuple[Cell, ...], ...] = tuple(
             tuple(c for c in self.ring(cell) if c is not None) for cell in range(self.size)
         )
@@ -202,6 +214,41 @@ class Grid:
         c = south & ~(sw & west)
         d = west & ~(nw & north)
         return (a & b) | (c & d) | ((a | b) & (c | d))
+
+    # -- links between neighbours ------------------------------------------
+    # A set of links between neighbouring cells is two bitboards: ``across``
+    # (bit c: c is linked to the cell on its right) and ``down`` (bit c: c
+    # is linked to the cell below it).
+
+    def link_bits(self, a: Cell, d: Cell) -> tuple[Bits, Bits]:
+        """The link between neighbours ``a`` and ``d``, as ``(across, down)``."""
+        lo = min(a, d)
+        if a + d == 2 * lo + 1:
+            return 1 << lo, 0
+        return 0, 1 << lo
+
+    def flood_links(self, seed: Bits, across: Bits, down: Bits) -> Bits:
+        """The cells reached from ``seed`` along the links."""
+        cols = self.cols
+        reach = seed
+        while True:
+            grown = (
+                reach
+                | ((reach & across) << 1)
+                | ((reach >> 1) & across)
+                | ((reach & down) << cols)
+                | ((reach >> cols) & down)
+            )
+            if grown == reach:
+                return reach
+            reach = grown
+
+    def links_on_squares(self, across: Bits, down: Bits) -> tuple[Bits, Bits]:
+        """The links that lie on a unit square of four links: each is on a
+        cycle, so none of them is a bridge."""
+        cols = self.cols
+        squares = across & (across >> cols) & down & (down >> 1)  # bit c: top-left corner
+        return squares | (squares << cols), squares | (squares << 1)
 
     def components(self, allowed: Bits) -> list[Bits]:
         """The connected components of ``allowed``."""

@@ -51,6 +51,11 @@ class Rule:
     """The premises of its deductions and contradictions are all the cells
     they rest on. Search with learning takes the deductions of a rule that
     does not explain as resting on every guess (coarse, and sound)."""
+    cheap: bool = False
+    """Cheap enough to run after every elimination of probe's silent pass
+    (say, one that looks only at what changed since its last run): the next
+    trials start from a state these rules agree with, and fewer of them
+    fail only for want of what the cheap rules would have said at once."""
 
 
 class Status(Enum):
@@ -192,6 +197,7 @@ class Ladder:
         self._upto = [
             tuple(r for r in self.rules if r.level <= level) for level in range(len(levels))
         ]
+        self._cheap = tuple(r for r in self._upto[self.top - 1] if r.cheap)
         self.search_rules = tuple(search_rules)
         # In a search state, the search rules run after the level's own rules
         # and before probe (whose trials then use them too).
@@ -261,12 +267,23 @@ class Ladder:
         """
         if deadline is not None:
             state.deadline = deadline
-        deadline = state.deadline
         rules = self._searching[level] if state.searching else self._upto[level]
         if without is not None:
             rules = tuple(r for r in rules if r.name != without)
         if state.learn is not None:
             rules = (_nogood_rule(state.learn), *rules)
+        return self._saturate(state, rules, stop) or self.settle(state)
+
+    def _saturate(
+        self,
+        state: State,
+        rules: Sequence[Rule],
+        stop: Callable[[Deduction], bool] | None = None,
+    ) -> Outcome | None:
+        """Run ``rules`` on ``state``, cheapest first and from the first again
+        after any progress, until none changes it (None) or one finds a
+        contradiction or a deduction ``stop`` accepts (its outcome)."""
+        deadline = state.deadline
         trace = state.trace
         seen = len(trace) if trace is not None else 0
         i = 0
@@ -299,7 +316,7 @@ class Ladder:
                         return Outcome(Status.STALLED, stopped=d)
                 seen = len(trace)
             i = 0
-        return self.settle(state)
+        return None
 
     def settle(self, state: State) -> Outcome:
         """The status of a fixpoint: solved only if the full grid is legal."""
@@ -413,6 +430,12 @@ class Ladder:
                 # Silent, the pass goes on: a later trial starts from the
                 # smaller state, and the fixpoint is the same (an elimination
                 # found in a larger state holds in a smaller one). It saves
-                # the lower rules' run after every elimination.
+                # the lower rules' run after every elimination; only the
+                # cheap ones run, so later trials start from what they say.
                 progress = True
+                if self._cheap:
+                    settled = self._saturate(state, self._cheap)
+                    if settled is not None:
+                        assert settled.contradiction is not None
+                        return settled.contradiction
         return PROGRESS if progress else NOTHING

@@ -83,13 +83,16 @@ def choose_cell(state: State) -> int:
     best_key = (1 << 30, 0)
     for cell, m in enumerate(cands):
         if m & (m - 1) and focus >> cell & 1:
+            count = m.bit_count()
+            if count > best_key[0]:
+                continue  # more candidates than the best so far: its ring cannot matter
             ring = around[cell]
             known = 8 - len(ring)
             for w in ring:
                 x = cands[w]
                 if x & (x - 1) == 0:
                     known += 1
-            key = (m.bit_count(), -known)
+            key = (count, -known)
             if key < best_key:
                 best, best_key = cell, key
     return best

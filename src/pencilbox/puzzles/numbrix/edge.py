@@ -20,29 +20,57 @@ from .model import Board, numbers
 
 
 def edge(s: State) -> Result:
-    """Path-degree, run, loop and connectivity reasoning on the drawn lines."""
+    """Path-degree, run, loop and connectivity reasoning on the drawn lines.
+
+    The links are derived from the candidates once on a line of states and
+    then kept in the state's notes with the candidates they were derived
+    from: a later pass or call takes away only the links between cells that
+    can no longer hold consecutive numbers, looks again only at the cells
+    whose links or ends changed, and searches the bridges again only when a
+    link went. What a smaller state forces includes all a larger one forced
+    (or runs into a contradiction), so the links it reaches are those a
+    derivation from scratch reaches.
+    """
+    note: _Links | None = s.notes.get("edge")
+    links = _Links(s) if note is None else note.copy()
     result: Result = NOTHING
     while True:
-        r = _edge_pass(s)
-        if r is NOTHING:
-            return result
+        caught = _caught_up(s, links)
+        if isinstance(caught, Contradiction):
+            return caught
+        links = caught
+        bad = _close(s, links)
+        if bad is not None:
+            return bad
+        r = _apply_links(s, links)
         if isinstance(r, Contradiction):
             return r
+        if r is NOTHING:
+            break
         result = PROGRESS
+    s.notes["edge"] = links  # never changed again: a later call works on a copy
+    return result
 
 
 class _Links:
     """The possible and the used links of a state, as one neighbour bitboard
-    per cell. Derived from the candidates on every pass, never stored.
+    per cell and, for the bridges, as the grid's ``across``/``down`` pair of
+    bitboards too; ``seen`` holds the candidates they were derived from.
 
     ``other[x]`` is the far end of the run that ends in ``x`` (``x`` itself
     for a cell not yet joined); it is kept up to date at run ends only, which
-    is all that joining needs.
+    is all that joining needs. ``bridged``: no unused bridge is left among
+    the possible links.
     """
 
     __slots__ = (
         "possible",
         "used",
+        "grid",
+        "across",
+        "down",
+        "used_across",
+        "used_down",
         "most",
         "least",
         "other",
@@ -50,45 +78,89 @@ class _Links:
         "queue",
         "waiting",
         "names",
+        "seen",
+        "bridged",
     )
 
     def __init__(self, s: State) -> None:
         b: Board = s.board
         cands = s.cands
-        full = b.full
         ends = b.ends
-        nbrs = s.grid.neighbours
+        g = s.grid
+        later = g.later
         n = len(cands)
         possible = [0] * n
+        across = down = 0
         for cell in range(n):
             m = cands[cell]
-            near = ((m << 1) | (m >> 1)) & full
-            bits = 0
-            for d in nbrs[cell]:
+            near = (m << 1) | (m >> 1)
+            for d, a_bit, d_bit in later[cell]:
                 if cands[d] & near:
-                    bits |= 1 << d
-            possible[cell] = bits
+                    possible[cell] |= 1 << d
+                    possible[d] |= 1 << cell
+                    across |= a_bit
+                    down |= d_bit
+        self.grid = g
+        self.across = across
+        self.down = down
+        self.used_across = self.used_down = 0
         self.possible = possible
         self.used = [0] * n
         self.most = [1 if m & ~ends == 0 else 2 for m in cands]
-        self.least = [1 if m & ends else 2 for m in cands]
+        least = self.least = [1 if m & ends else 2 for m in cands]
         self.other = list(range(n))
         self.dropped: dict[tuple[int, int], str] = {}
-        self.queue = list(range(n))
-        self.waiting = [True] * n
+        # Nothing is joined yet: only a cell with no more possible links than
+        # it needs has something to say (a cell is looked at again whenever
+        # its links change).
+        self.queue = [c for c in range(n) if possible[c].bit_count() <= least[c]]
+        self.waiting = [False] * n
+        for c in self.queue:
+            self.waiting[c] = True
         self.names = b.names
+        self.seen = cands[:]
+        self.bridged = False
+
+    def copy(self) -> _Links:
+        out = _Links.__new__(_Links)
+        out.grid = self.grid
+        out.across = self.across
+        out.down = self.down
+        out.used_across = self.used_across
+        out.used_down = self.used_down
+        out.possible = self.possible[:]
+        out.used = self.used[:]
+        out.most = self.most[:]
+        out.least = self.least[:]
+        out.other = self.other[:]
+        out.dropped = dict(self.dropped)
+        out.queue = []
+        out.waiting = [False] * len(self.waiting)
+        out.names = self.names
+        out.seen = self.seen
+        out.bridged = self.bridged
+        return out
 
     def wake(self, cell: int) -> None:
         if not self.waiting[cell]:
             self.waiting[cell] = True
             self.queue.append(cell)
 
-    def drop(self, a: int, d: int, why: str) -> None:
+    def cut(self, a: int, d: int) -> None:
+        """Take away the possible link a—d."""
         self.possible[a] &= ~(1 << d)
         self.possible[d] &= ~(1 << a)
-        self.dropped[(a, d)] = self.dropped[(d, a)] = why
+        a_bit, d_bit = self.grid.link_bits(a, d)
+        self.across &= ~a_bit
+        self.down &= ~d_bit
+        self.bridged = False
         self.wake(a)
         self.wake(d)
+
+    def drop(self, a: int, d: int, why: str) -> None:
+        """Take away the possible link a—d, which the links rule out (``why``)."""
+        self.cut(a, d)
+        self.dropped[(a, d)] = self.dropped[(d, a)] = why
 
     def use(self, a: int, d: int) -> Contradiction | None:
         used = self.used
@@ -110,6 +182,9 @@ class _Links:
             )
         used[a] |= 1 << d
         used[d] |= 1 << a
+        a_bit, d_bit = self.grid.link_bits(a, d)
+        self.used_across |= a_bit
+        self.used_down |= d_bit
         self.other[ea] = ed
         self.other[ed] = ea
         self.wake(a)
@@ -119,9 +194,49 @@ class _Links:
         return None
 
 
-def _edge_pass(s: State) -> Result:
-    links = _Links(s)
-    n = len(s.cands)
+def _caught_up(s: State, links: _Links) -> _Links | Contradiction:
+    """The links brought up to date with the candidates of ``s``: a link
+    between cells that can no longer hold consecutive numbers goes, and a
+    cell that may no longer be an end (or may now only be one) is looked at
+    again. A used link that goes is a contradiction. Links derived from
+    candidates that ``s`` does not lie inside are derived again."""
+    cands = s.cands
+    seen = links.seen
+    if seen == cands:
+        return links
+    b: Board = s.board
+    ends = b.ends
+    nbrs = s.grid.neighbours
+    possible, used, most, least = links.possible, links.used, links.most, links.least
+    for cell, (old, m) in enumerate(zip(seen, cands, strict=True)):
+        if old == m:
+            continue
+        if m & ~old:  # a state only shrinks; should it not, start again
+            return _Links(s)
+        if m & ~ends == 0 and most[cell] != 1:
+            most[cell] = 1
+            links.wake(cell)
+        if not m & ends and least[cell] != 2:
+            least[cell] = 2
+            links.wake(cell)
+        near = (m << 1) | (m >> 1)
+        for d in nbrs[cell]:
+            if (possible[cell] >> d) & 1 and not cands[d] & near:
+                if (used[cell] >> d) & 1:
+                    name = links.names
+                    return Contradiction(
+                        "edge",
+                        f"{name[cell]} and {name[d]} are joined, but cannot hold "
+                        "consecutive numbers",
+                        (cell, d),
+                    )
+                links.cut(cell, d)
+    links.seen = cands[:]
+    return links
+
+
+def _close(s: State, links: _Links) -> Contradiction | None:
+    """The links the possible ones force: degrees, loops and bridges."""
     possible, used, most, least = links.possible, links.used, links.most, links.least
     name = links.names
     queue, waiting = links.queue, links.waiting
@@ -149,17 +264,40 @@ def _edge_pass(s: State) -> Result:
                     bad = links.use(cell, d)
                     if bad is not None:
                         return bad
-        cut = bridges(s.grid.neighbours, possible, n)
-        if cut is None:
+        if links.bridged:
+            break
+        fresh = _fresh_bridges(s, links)
+        if fresh is None:
             return Contradiction("edge", "the possible links split the board in two", ())
-        fresh = [(a, d) for a, d in cut if not (used[a] >> d) & 1]
+        links.bridged = True
         if not fresh:
             break
         for a, d in fresh:
             bad = links.use(a, d)
             if bad is not None:
                 return bad
-    return _apply_links(s, links)
+    return None
+
+
+def _fresh_bridges(s: State, links: _Links) -> list[tuple[int, int]] | None:
+    """The bridges of the possible links not used yet (None: the links do
+    not connect the board). A link on a square of four possible links is on
+    a cycle, so the search for bridges runs only when an unused link lies on
+    no such square; otherwise one flood along the links tells whether they
+    connect the board."""
+    g = links.grid
+    on_across, on_down = g.links_on_squares(links.across, links.down)
+    if not links.across & ~links.used_across & ~on_across and not (
+        links.down & ~links.used_down & ~on_down
+    ):
+        if g.flood_links(1, links.across, links.down) != g.full:
+            return None
+        return []
+    cut = bridges(g.neighbours, links.possible, g.size)
+    if cut is None:
+        return None
+    used = links.used
+    return [(a, d) for a, d in cut if not (used[a] >> d) & 1]
 
 
 def _apply_links(s: State, links: _Links) -> Result:

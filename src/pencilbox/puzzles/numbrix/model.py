@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from pencilbox.engine.grid import Bits, Grid, cells_of, grid
 from pencilbox.engine.kind import Puzzle
-from pencilbox.engine.state import Mask, values_of
+from pencilbox.engine.state import Mask, State, values_of
 from pencilbox.errors import ContradictoryClues, ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import read_number, shown
@@ -129,6 +129,35 @@ class Board:
                 low = m & -m
                 where[low.bit_length() - 1] |= bit
                 m ^= low
+        return where
+
+    def value_cells(self, s: State) -> list[Bits]:
+        """The value→cells index of ``s`` (:meth:`cells_of_values`), kept in
+        the state's notes with the candidates it was made from and brought up
+        to date from the cells that lost values since. Read it, never edit it.
+        """
+        cands = s.cands
+        note = s.notes.get("where")
+        if note is None:
+            where = self.cells_of_values(cands)
+        else:
+            seen, where = note
+            if seen == cands:
+                return where  # type: ignore[no-any-return]
+            where = where[:]
+            for cell, (old, m) in enumerate(zip(seen, cands, strict=True)):
+                if old == m:
+                    continue
+                if m & ~old:  # a state only shrinks; should it not, start again
+                    where = self.cells_of_values(cands)
+                    break
+                lost = old & ~m
+                keep = ~(1 << cell)
+                while lost:
+                    low = lost & -lost
+                    where[low.bit_length() - 1] &= keep
+                    lost ^= low
+        s.notes["where"] = (cands[:], where)
         return where
 
     def name_cells(self, bits: Bits, most: int = 6) -> str:

@@ -45,9 +45,11 @@ sound and strong alone, and adds nothing after ``link`` (every candidate
 
 from __future__ import annotations
 
-from pencilbox.engine.grid import Cell, cells_of
+from bisect import insort
+
+from pencilbox.engine.grid import Bits, Cell, cells_of
 from pencilbox.engine.ladder import Ladder, Rule
-from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State, values_of
+from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Mask, Result, State
 
 from .edge import edge
 from .model import Board, number_name
@@ -58,66 +60,140 @@ LEVELS = ("pin", "link", "block", "edge", "probe")
 
 # -- pin -----------------------------------------------------------------------
 def pin(s: State) -> Result:
-    """Place numbers that only one cell can hold; remove decided numbers elsewhere."""
+    """Place numbers that only one cell can hold; remove decided numbers elsewhere.
+
+    It reads the value→cells index (:meth:`Board.value_cells`) and looks
+    only at what changed since its last fixpoint on this line of states
+    (kept in the state's notes): the cells decided since, whose numbers
+    leave every other cell, and the numbers that lost a cell since, which
+    may have one cell left (placed there) or none (a contradiction).
+    """
+    b: Board = s.board
+    cands = s.cands
+    seen: list[int] | None = s.notes.get("pin")
+    if seen is not None and seen == cands:
+        return NOTHING
+    fresh: list[Cell] = []  # decided cells whose number may stand elsewhere
+    check = 0  # numbers that may have one cell left, or none
+    if seen is not None:
+        for cell, (old, m) in enumerate(zip(seen, cands, strict=True)):
+            if old != m:
+                if m & ~old:  # a state only shrinks; should it not, start again
+                    seen = None
+                    break
+                check |= old & ~m
+                if m & (m - 1) == 0:
+                    fresh.append(cell)
+    if seen is None:
+        fresh = [cell for cell, m in enumerate(cands) if m & (m - 1) == 0]
+        check = b.full
+    where = b.value_cells(s)[:]  # kept up to date below, through pin's own changes
+    result: Result = NOTHING
+    while fresh or check:
+        if fresh:
+            left = _leave_others(s, where, fresh)
+            if isinstance(left, Contradiction):
+                return left
+            if left is not None:
+                result = PROGRESS
+            fresh = left or []
+        if check:
+            lone = _place_lone(s, where, check)
+            if isinstance(lone, Contradiction):
+                return lone
+            if lone is not None:
+                result = PROGRESS
+            check = lone or 0
+    snapshot = cands[:]
+    s.notes["pin"] = snapshot
+    s.notes["where"] = (snapshot, where)
+    return result
+
+
+def _leave_others(
+    s: State, where: list[Bits], fresh: list[Cell]
+) -> list[Cell] | Contradiction | None:
+    """The numbers of the decided cells ``fresh`` leave every other cell.
+    Returns the cells that became decided by it (None: nothing changed)."""
     b: Board = s.board
     g = s.grid
     cands = s.cands
-    result: Result = NOTHING
-    while True:
-        decided = 0
-        for cell, m in enumerate(cands):
-            if m & (m - 1) == 0:
-                if m & decided:
-                    other = next(c for c in range(cell) if cands[c] == m)
-                    return Contradiction(
-                        "pin",
-                        f"{number_name(m.bit_length() - 1)} is in both {g.name(other)} "
-                        f"and {g.name(cell)}",
-                        (other, cell),
-                    )
-                decided |= m
-        progress = False
-        narrated = s.trace is not None
-        for cell, m in enumerate(cands):
-            if m & (m - 1) and m & decided:
-                gone = m & decided
-                premises: tuple[Cell, ...] = ()
-                reason = ""
-                if narrated or not m & ~decided:
-                    premises = tuple(c for c, x in enumerate(cands) if x & gone and x == x & -x)
-                    reason = (
-                        f"{_numbers(gone)} already stand in {b.name_cells(b.grid.bits(premises))}"
-                    )
-                r = s.restrict(cell, ~decided, "pin", reason, premises)
-                if isinstance(r, Contradiction):
-                    return r
-                progress = True
-        once = twice = 0
-        for m in cands:
-            twice |= once & m
-            once |= m
-        if once != b.full:
-            v = values_of(b.full & ~once)[0]
+    lose: dict[Cell, Mask] = {}
+    for cell in fresh:
+        m = cands[cell]
+        v = m.bit_length() - 1
+        others = where[v] & ~(1 << cell)
+        if not others:
+            continue
+        for other in cells_of(others):
+            if cands[other] == m:
+                first, second = sorted((cell, other))
+                return Contradiction(
+                    "pin",
+                    f"{number_name(v)} is in both {g.name(first)} and {g.name(second)}",
+                    (first, second),
+                )
+            lose[other] = lose.get(other, 0) | m
+        where[v] = 1 << cell
+    if not lose:
+        return None
+    narrated = s.trace is not None
+    decided = []
+    for cell in sorted(lose):
+        gone = lose[cell]
+        m = cands[cell]
+        premises: tuple[Cell, ...] = ()
+        reason = ""
+        if narrated or not m & ~gone:
+            premises = tuple(c for c, x in enumerate(cands) if x & gone and x == x & -x)
+            reason = f"{_numbers(gone)} already stand in {b.name_cells(b.grid.bits(premises))}"
+        r = s.restrict(cell, ~gone, "pin", reason, premises)
+        if isinstance(r, Contradiction):
+            return r
+        m = cands[cell]
+        if m & (m - 1) == 0:
+            decided.append(cell)
+    return decided
+
+
+def _place_lone(s: State, where: list[Bits], check: Mask) -> Mask | Contradiction | None:
+    """Each number of ``check`` with one cell left goes there, and one with
+    none is a contradiction. Returns the numbers that lost a cell by it
+    (None: nothing changed)."""
+    g = s.grid
+    cands = s.cands
+    narrated = s.trace is not None
+    progress = False
+    lost = 0
+    while check:
+        low = check & -check
+        check ^= low
+        v = low.bit_length() - 1
+        w = where[v]
+        if not w:
             return Contradiction("pin", f"no cell can hold {number_name(v)}", ())
-        lone = once & ~twice & ~decided
-        while lone:
-            low = lone & -lone
-            lone ^= low
-            v = low.bit_length() - 1
-            cell = next((c for c, m in enumerate(cands) if m & low), -1)
-            if cell < 0:
-                return Contradiction("pin", f"no cell can hold {number_name(v)}", ())
-            reason = ""
-            premises = ()
-            if narrated:
-                reason = f"{g.name(cell)} is the only cell that can hold {number_name(v)}"
-                # the placed numbers beside it in the sequence, which shut it out elsewhere
-                premises = tuple(c for c, x in enumerate(cands) if x in (low >> 1, low << 1))
-            s.restrict(cell, low, "pin", reason, premises)  # the cell may hold it: never empty
-            progress = True
-        if not progress:
-            return result
-        result = PROGRESS
+        if w & (w - 1):
+            continue
+        cell = w.bit_length() - 1
+        m = cands[cell]
+        if m == low:
+            continue
+        reason = ""
+        premises: tuple[Cell, ...] = ()
+        if narrated:
+            reason = f"{g.name(cell)} is the only cell that can hold {number_name(v)}"
+            # the placed numbers beside it in the sequence, which shut it out elsewhere
+            premises = tuple(c for c, x in enumerate(cands) if x in (low >> 1, low << 1))
+        s.restrict(cell, low, "pin", reason, premises)  # the cell may hold it: never empty
+        progress = True
+        gone = m & ~low
+        lost |= gone
+        keep = ~w
+        while gone:
+            bit = gone & -gone
+            where[bit.bit_length() - 1] &= keep
+            gone ^= bit
+    return lost if progress else None
 
 
 # -- link ----------------------------------------------------------------------
@@ -131,22 +207,30 @@ def link(s: State) -> Result:
     n = len(cands)
     seen: list[int] | None = s.notes.get("link")
     if seen is None:
-        queue = list(range(n - 1, -1, -1))
+        queue = list(range(n))
         waiting = [True] * n
     else:
-        # Consistent when link last finished: only the neighbours of the
-        # cells that changed since can have lost a support.
+        # Consistent when link last finished: only a neighbour of a cell
+        # that lost values since, holding a number next to one of them, can
+        # have lost a support.
         waiting = [False] * n
         queue = []
-        for cell in range(n - 1, -1, -1):
-            if cands[cell] != seen[cell]:
+        for cell in range(n):
+            lost = seen[cell] & ~cands[cell]
+            if lost:
+                touched = (lost << 1) | (lost >> 1)
                 for d in nbrs[cell]:
-                    if not waiting[d]:
+                    if not waiting[d] and cands[d] & touched:
                         waiting[d] = True
                         queue.append(d)
     result: Result = NOTHING
-    while queue:
-        cell = queue.pop()
+    # First in, first out: what a change rules out spreads over the board as
+    # a wave, and each cell is looked at about once as the wave passes (last
+    # in, first out looked at each cell more often).
+    head = 0
+    while head < len(queue):
+        cell = queue[head]
+        head += 1
         waiting[cell] = False
         m = cands[cell]
         around = 0
@@ -164,8 +248,10 @@ def link(s: State) -> Result:
         if isinstance(r, Contradiction):
             return r
         result = PROGRESS
+        lost = m & ~keep
+        touched = (lost << 1) | (lost >> 1)
         for d in nbrs[cell]:
-            if not waiting[d]:
+            if not waiting[d] and cands[d] & touched:
                 waiting[d] = True
                 queue.append(d)
     s.notes["link"] = cands[:]
@@ -196,17 +282,14 @@ def _link_reason(name: str, keep: int, no_before: int, no_after: int) -> str:
 
 # -- block ---------------------------------------------------------------------
 def block(s: State) -> Result:
-    """Hall sets of consecutive numbers, from the value side and the cell side."""
-    result: Result = NOTHING
-    while True:
-        r = _values_side(s)
-        if r is NOTHING:
-            r = _cells_side(s)
-        if r is NOTHING:
-            return result
-        if isinstance(r, Contradiction):
-            return r
-        result = PROGRESS
+    """Hall sets of consecutive numbers, from the value side and the cell side.
+
+    One interval at a time: the ladder runs pin and link before block looks
+    again, and they often say at once what the next interval would."""
+    r = _values_side(s)
+    if r is NOTHING:
+        r = _cells_side(s)
+    return r
 
 
 def _interval(a: int, z: int) -> int:
@@ -217,48 +300,54 @@ def _interval(a: int, z: int) -> int:
 def _values_side(s: State) -> Result:
     b: Board = s.board
     n = b.n
-    where = b.cells_of_values(s.cands)
-    # Sparse table of range unions: table[j][a] = cells of values a … a+2^j−1.
+    where = b.value_cells(s)
+    # Sparse table of range unions: table[j][a] = cells of values a … a+2^j−1,
+    # so the cells of a … z are row[a] | row[z − 2^j + 1] for j = log2(z − a + 1).
     table = [where]
     span = 1
     while span * 2 <= n:
         prev = table[-1]
         table.append([prev[a] | prev[a + span] for a in range(n - 2 * span + 1)])
         span *= 2
-
-    def cells_of_range(a: int, z: int) -> int:
-        j = (z - a + 1).bit_length() - 1
-        row = table[j]
-        return row[a] | row[z - (1 << j) + 1]
-
     # An interval that starts or ends at a placed number says nothing the
     # interval without it does not (pin has taken that number elsewhere), so
     # only numbers with two or more possible cells bound an interval.
-    following = [n] * (n + 1)  # following[k]: the first open number >= k
+    following = [n] * (2 * n + 1)  # following[k]: the first open number >= k (n: none)
     for v in range(n - 1, -1, -1):
-        following[v] = v if where[v] & (where[v] - 1) else following[v + 1]
+        w = where[v]
+        following[v] = v if w & (w - 1) else following[v + 1]
     a = following[0]
     while a < n:
-        z = a
+        # Adding a number to an interval adds one to the cells it needs, so
+        # an interval with surplus cells can be tight only that much further
+        # on; a alone has its cells less one to spare.
+        z = following[a + where[a].bit_count() - 1]
         while z < n and not (a == 0 and z == n - 1):
-            cells = cells_of_range(a, z)
-            surplus = cells.bit_count() - (z - a + 1)
+            size = z - a + 1
+            j = size.bit_length() - 1
+            row = table[j]
+            cells = row[a] | row[z - (1 << j) + 1]
+            surplus = cells.bit_count() - size
+            if surplus > 0:
+                z = following[z + surplus]
+                continue
             if surplus < 0:
                 return Contradiction(
                     "block",
-                    f"the {z - a + 1} numbers {number_name(a)}…{number_name(z)} fit only in "
+                    f"the {size} numbers {number_name(a)}…{number_name(z)} fit only in "
                     f"{cells.bit_count()} cells ({b.name_cells(cells)})",
                     tuple(cells_of(cells)),
                 )
-            if surplus == 0:
-                outside = (cells_of_range(0, a - 1) if a else 0) | (
-                    cells_of_range(z + 1, n - 1) if z < n - 1 else 0
-                )
-                if cells & outside:
-                    return _hall_values(s, a, z, cells, cells & outside)
-                z = following[z + 1]
-            else:
-                z = following[min(n, z + surplus)]
+            outside = 0
+            if a:
+                j = a.bit_length() - 1
+                outside = table[j][0] | table[j][a - (1 << j)]
+            if z < n - 1:
+                j = (n - 1 - z).bit_length() - 1
+                outside |= table[j][z + 1] | table[j][n - (1 << j)]
+            if cells & outside:
+                return _hall_values(s, a, z, cells, cells & outside)
+            z = following[z + 1]
         a = following[a + 1]
     return NOTHING
 
@@ -287,7 +376,14 @@ def _hall_values(s: State, a: int, z: int, cells: int, losing: int) -> Result:
 def _cells_side(s: State) -> Result:
     """k undecided cells whose candidates lie in a…b, where a…b holds k
     numbers not yet placed, take those numbers (more cells: contradiction).
-    Placed cells and their numbers pair off and are left out of the count."""
+    Placed cells and their numbers pair off and are left out of the count.
+
+    a runs over the cells' least candidates from the greatest down, so each
+    a only adds its own cells to those already sorted by greatest
+    candidate; the scan of an a stops once a…b holds more unplaced numbers
+    than there are cells whose least candidate is a or more. Of the
+    intervals that say something, the one with the least a (then b) is used.
+    """
     b: Board = s.board
     g = s.grid
     cands = s.cands
@@ -301,49 +397,62 @@ def _cells_side(s: State) -> Result:
     if not hull:
         return NOTHING
     hull.sort()
-    # open_below[v]: how many numbers below v are not placed
-    open_below = [0] * (b.n + 1)
-    for v in range(b.n):
-        open_below[v + 1] = open_below[v] + (not (placed >> v) & 1)
+    unplaced = b.full & ~placed
     total = len(hull)
-    for a in sorted({lo for _, lo, _ in hull}):
-        count = 0
-        inside = 0
-        for i, (hi, lo, cell) in enumerate(hull):
-            if lo < a:
+    by_low = sorted(hull, key=lambda e: e[1], reverse=True)
+    inside_of: list[tuple[int, int, int]] = []  # the cells of least candidate >= a, sorted
+    found: tuple[int, int, int, int] | None = None  # a, b, its cells and their count
+    j = 0
+    for a in sorted({lo for _, lo, _ in hull}, reverse=True):
+        while j < total and by_low[j][1] >= a:
+            insort(inside_of, by_low[j])
+            j += 1
+        k = len(inside_of)
+        above_a = unplaced >> a
+        for i, (hi, _, _) in enumerate(inside_of):
+            if i + 1 < k and inside_of[i + 1][0] == hi:
                 continue
-            count += 1
-            inside |= 1 << cell
-            if i + 1 < total and hull[i + 1][0] == hi:
+            room = (above_a & ((2 << (hi - a)) - 1)).bit_count()  # unplaced numbers of a…hi
+            count = i + 1
+            if count < room:
+                if room > k:
+                    break  # a…hi and beyond hold more numbers than there are cells
                 continue
-            room = open_below[hi + 1] - open_below[a]
-            if count > room:
-                return Contradiction(
-                    "block",
-                    f"the {count} cells {b.name_cells(inside)} have only the {room} unplaced "
-                    f"numbers of {number_name(a)}…{number_name(hi)} left",
-                    tuple(cells_of(inside)),
+            if count == room and count == total:
+                continue
+            inside = 0
+            for _, _, cell in inside_of[:count]:
+                inside |= 1 << cell
+            mask = _interval(a, hi)
+            if count > room or any(cands[c] & mask and not (inside >> c) & 1 for _, _, c in hull):
+                found = (a, hi, inside, count)
+                break
+    if found is None:
+        return NOTHING
+    a, hi, inside, count = found
+    room = (unplaced & _interval(a, hi)).bit_count()
+    if count > room:
+        return Contradiction(
+            "block",
+            f"the {count} cells {b.name_cells(inside)} have only the {room} unplaced "
+            f"numbers of {number_name(a)}…{number_name(hi)} left",
+            tuple(cells_of(inside)),
+        )
+    mask = _interval(a, hi)
+    for _, _, other in hull:
+        m = cands[other]
+        if m & mask and not (inside >> other) & 1:
+            reason = ""
+            if s.trace is not None or not m & ~mask:
+                reason = (
+                    f"the {room} cells {b.name_cells(inside)} take the {room} "
+                    f"unplaced numbers of {number_name(a)}…{number_name(hi)}, so "
+                    f"{g.name(other)} holds none of them"
                 )
-            if count == room and count < total:
-                mask = _interval(a, hi)
-                progress = False
-                for _, _, other in hull:
-                    m = cands[other]
-                    if m & mask and not (inside >> other) & 1:
-                        reason = ""
-                        if s.trace is not None or not m & ~mask:
-                            reason = (
-                                f"the {room} cells {b.name_cells(inside)} take the {room} "
-                                f"unplaced numbers of {number_name(a)}…{number_name(hi)}, so "
-                                f"{g.name(other)} holds none of them"
-                            )
-                        r = s.restrict(other, ~mask, "block", reason, tuple(cells_of(inside)))
-                        if isinstance(r, Contradiction):
-                            return r
-                        progress = True
-                if progress:
-                    return PROGRESS
-    return NOTHING
+            r = s.restrict(other, ~mask, "block", reason, tuple(cells_of(inside)))
+            if isinstance(r, Contradiction):
+                return r
+    return PROGRESS
 
 
 # -- span (the ruler, off the ladder) -------------------------------------------
@@ -428,14 +537,22 @@ RULES = [
         "Each number in one cell: decided numbers leave the others, "
         "a number with one possible cell goes there.",
         explains=False,
+        cheap=True,
     ),
-    Rule("link", 1, link, "A number needs its predecessor and successor in neighbouring cells."),
+    Rule(
+        "link",
+        1,
+        link,
+        "A number needs its predecessor and successor in neighbouring cells.",
+        cheap=True,
+    ),
     Rule(
         "block",
         2,
         block,
         "Hall sets: k consecutive numbers need k cells, k cells with only "
         "k consecutive numbers take them.",
+        saturating=False,
         explains=False,
     ),
     Rule(

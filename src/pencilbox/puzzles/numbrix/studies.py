@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from typing import Any
 
 from pencilbox.engine.ladder import Ladder, Rule, Status, judge_with
@@ -192,7 +193,7 @@ def counted_ladder(name: str, without: str | None) -> tuple[_CountingLadder, dic
             calls[rule.name] += 1
             return rule.apply(s)
 
-        return Rule(rule.name, rule.level, apply, rule.summary, rule.saturating)
+        return replace(rule, apply=apply)
 
     kept = [r for r in base.rules if r.name not in ("probe", without)]
     check = base.check_complete if without is None else judge_with(kept)
