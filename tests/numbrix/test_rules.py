@@ -184,6 +184,21 @@ def test_rules_that_keep_notes_after_changes_match_a_fresh_run(seed: int) -> Non
             assert by_notes is anew and noted.cands == fresh.cands
 
 
+def test_link_starts_over_on_a_state_that_grew() -> None:
+    # States only shrink in the engine; a cell given back values it had lost
+    # (a state reused by hand) must not fool link's notes.
+    p, _ = KIND.generate(5, 5, density=0.2, seed=3)
+    s = KIND.start(p)
+    KIND.ladder.propagate(s, KIND.ladder.level_index("link"))
+    assert "link" in s.notes
+    cell = next(c for c, m in enumerate(s.cands) if m & (m - 1))
+    s.cands[cell] = s.board.full  # every number back
+    fresh = State(s.board, s.cands[:])
+    by_notes, anew = rules.link(s), rules.link(fresh)
+    assert by_notes is anew and s.cands == fresh.cands
+    assert s.cands[cell] != s.board.full  # link took the unsupported numbers away again
+
+
 def _edge_from_scratch(s: State) -> Result:
     """Edge as passes that each derive every link anew and search the
     bridges (with the low-link search) until none is left unused."""

@@ -206,23 +206,27 @@ def link(s: State) -> Result:
     top = 1 << (b.n - 1)
     n = len(cands)
     seen: list[int] | None = s.notes.get("link")
-    if seen is None:
-        queue = list(range(n))
-        waiting = [True] * n
-    else:
+    queue: list[int] = []
+    if seen is not None:
         # Consistent when link last finished: only a neighbour of a cell
         # that lost values since, holding a number next to one of them, can
         # have lost a support.
         waiting = [False] * n
-        queue = []
         for cell in range(n):
-            lost = seen[cell] & ~cands[cell]
+            now = cands[cell]
+            lost = seen[cell] & ~now
+            if now & ~seen[cell]:
+                seen = None  # the cell gained values (states only shrink): start over
+                break
             if lost:
                 touched = (lost << 1) | (lost >> 1)
                 for d in nbrs[cell]:
                     if not waiting[d] and cands[d] & touched:
                         waiting[d] = True
                         queue.append(d)
+    if seen is None:
+        queue = list(range(n))
+        waiting = [True] * n
     result: Result = NOTHING
     # First in, first out: what a change rules out spreads over the board as
     # a wave, and each cell is looked at about once as the wave passes (last
