@@ -67,6 +67,8 @@ def run() -> None:
         for learning in (False, True):
             mode = "learning" if learning else "no learning"
             print(_line(f"{name} {density:.0%} {mode}", times[learning], cut[learning]), flush=True)
+        default = "learning" if kind.ladder.explains_at(kind.ladder.top) else "no learning"
+        print(f"{name}: the default count runs {default}", flush=True)
     kind = pencilbox.puzzle("kurotto")
     for name, url in [*REAL, ("17x13", HARD)]:
         _side_by_side(kind, f"kurotto real {name}", url)

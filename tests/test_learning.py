@@ -187,7 +187,7 @@ def test_learning_on_and_off_count_alike(name, rows, cols, density, seed, edits,
     kind = pencilbox.puzzle(name)
     p = _board(name, rows, cols, density, seed, edits)
     lv = min(level, len(kind.levels) - 1)
-    on = kind.count(p, limit=5, level=lv, budget=50_000)
+    on = kind.count(p, limit=5, level=lv, budget=50_000, learning=True)
     off = kind.count(p, limit=5, level=lv, budget=50_000, learning=False)
     assume(on.complete and off.complete)
     assert on.solutions == off.solutions, kind.format(p)

@@ -178,7 +178,7 @@ def cmd_count(args: argparse.Namespace) -> list[dict[str, Any]]:
                 level=args.level,
                 budget=args.budget,
                 seconds=args.seconds,
-                learning=not args.no_learning,
+                learning=False if args.no_learning else None,
             )
         return count_json(kind, p, c)
 

@@ -10,7 +10,7 @@ import pytest
 
 from pencilbox.engine import search
 from pencilbox.engine.ladder import Status
-from pencilbox.studio.analyze import Answers, analyze, known_survivors, precise
+from pencilbox.studio.analyze import Answers, analyze, known_survivors
 
 from .studio_data import TYPES, bank_boards, board_puzzle, clue_cells, kind_of, without
 
@@ -66,8 +66,27 @@ def test_learning_goes_first_only_where_every_rule_explains() -> None:
         kind = kind_of(name)
         level = kind.ladder.top - 1
         explained = all(r.explains for r in kind.ladder.rules if r.level <= level)
-        assert precise(kind.ladder, level) == explained
-    assert not precise(kind_of("numbrix").ladder, kind_of("numbrix").ladder.top - 1)
+        assert kind.ladder.explains_at(level) == explained
+    numbrix = kind_of("numbrix").ladder
+    assert not numbrix.explains_at(numbrix.top - 1)
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_the_default_count_learns_where_every_rule_explains(name: str) -> None:
+    kind = kind_of(name)
+    learns = kind.ladder.explains_at(kind.ladder.top)
+    assert learns == (name != "numbrix")
+    for seed in range(10, 60):  # a board on which the two searches differ
+        p, _ = kind.generate(6, 6, density=0.3 if name == "numbrix" else 0.5, seed=seed)
+        runs = {mode: kind.count(p, learning=mode) for mode in (True, False)}
+        if (runs[True].nodes, runs[True].guesses) != (runs[False].nodes, runs[False].guesses):
+            break
+    else:
+        raise AssertionError(f"no {name} board where learning and plain search differ")
+    default = kind.count(p)
+    same = runs[learns]
+    assert (default.nodes, default.guesses) == (same.nodes, same.guesses)
+    assert default.solutions == same.solutions
 
 
 @pytest.mark.parametrize("name", TYPES)

@@ -310,8 +310,11 @@ class PuzzleKind:
         level: int | str | None = None,
         budget: int = search.DEFAULT_BUDGET,
         seconds: float | None = None,
-        learning: bool = True,
+        learning: bool | None = None,
     ) -> Counted:
+        """Solutions up to ``limit`` by search at ``level``; ``learning``:
+        True the search with learning, False the plain search, None the one
+        the ladder suits (see :func:`search.count`)."""
         lv = self.ladder.level_index(level)
         deadline = deadline_in(seconds)
         c = search.count(self.ladder, self.start(p), lv, limit, budget, deadline, learning)

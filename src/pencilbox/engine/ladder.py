@@ -249,6 +249,11 @@ class Ladder:
         """The rules a level may use, cheapest first."""
         return self._upto[level]
 
+    def explains_at(self, level: int) -> bool:
+        """Whether every rule of ``level`` (probe aside, whose eliminations
+        rest on its trials) names all the cells each deduction rests on."""
+        return all(r.explains for r in self._upto[level] if r.name != "probe")
+
     def propagate(
         self,
         state: State,

@@ -297,7 +297,7 @@ def count(
     limit: int = 2,
     budget: int = DEFAULT_BUDGET,
     deadline: float | None = None,
-    learning: bool = True,
+    learning: bool | None = None,
 ) -> Count:
     """Count solutions of ``state`` up to ``limit`` by propagating search.
 
@@ -308,8 +308,13 @@ def count(
     does: with none there is nothing to learn) runs the learning search
     (:class:`_LearningSearch`); otherwise, a board that can ``split`` a state
     into independent parts has them counted one by one, and their counts
-    multiply.
+    multiply. ``learning=None`` (the default) learns where every rule of the
+    level explains its deductions (``Ladder.explains_at``): where some rule
+    does not, its nogoods rest on every guess and the plain search, which
+    probes in every node, is the faster (``benchmarks/bench_learning.py``).
     """
+    if learning is None:
+        learning = ladder.explains_at(level)
     explained = any(r.explains for r in ladder.rules_at(level) if r.name != "probe")
     if learning and explained and getattr(state.board, "explains", False):
         return _LearningSearch(ladder, level, budget, deadline, state.board).count(state, limit)

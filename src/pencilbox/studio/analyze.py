@@ -38,7 +38,7 @@ from typing import Any
 from pencilbox.engine import search
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
-from pencilbox.engine.ladder import Ladder, ProbeMemo, Status
+from pencilbox.engine.ladder import ProbeMemo, Status
 from pencilbox.engine.state import Contradiction, Result, State, single_value
 from pencilbox.errors import Stopped
 
@@ -246,7 +246,7 @@ def _race(
     probe's outcome (or None if it did not finish)."""
     top = kind.ladder.top
     probed: _Found | tuple[Cell, ...] | None = None
-    turns = TURNS if precise(kind.ladder, top - 1) else COARSE_TURNS
+    turns = TURNS if kind.ladder.explains_at(top - 1) else COARSE_TURNS
     while time.monotonic() < at:
         for turn, share in turns:
             now = time.monotonic()
@@ -273,13 +273,8 @@ boards: four fifths of the time, enough for the hardest shared real puzzle
 within the default budget), then plain search, then probe's fixpoint."""
 COARSE_TURNS = (("plain", 0.5), ("learning", 0.5), ("probe", 1.0))
 """The turns when some rule of the level the counts run at does not explain
-its deductions (:func:`precise`): plain search goes first, as learning's
+its deductions (``Ladder.explains_at``): plain search goes first, as learning's
 nogoods then rest on every guess and it seldom pays for itself."""
-
-
-def precise(ladder: Ladder, level: int) -> bool:
-    """Whether every rule of ``level`` names the cells each deduction rests on."""
-    return all(r.explains for r in ladder.rules_at(level) if r.name != "probe")
 
 
 MIN_TURN = 0.01
