@@ -40,7 +40,7 @@ marked (``State.searching``) and their copies inherit the mark.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from pencilbox.engine.grid import Bits, cells_of
@@ -332,6 +332,46 @@ def count(
     return Count(solutions, not run.stopped, run.guesses, run.nodes, first_t)
 
 
+class Resumable:
+    """A count that stops at a deadline and goes on from where it stopped
+    when given more time (the studio's turns): the search with learning
+    keeps its trail, nogoods and guesses between calls. Where the learning
+    search does not apply (see :func:`count`), each call counts afresh."""
+
+    def __init__(
+        self,
+        ladder: Ladder,
+        state: State,
+        level: int,
+        limit: int = 2,
+        budget: int = DEFAULT_BUDGET,
+    ) -> None:
+        self.ladder, self.level, self.limit, self.budget = ladder, level, limit, budget
+        self.state = state.copy()  # the caller's state may change under the run
+        self.last: Count | None = None
+        self._run: _LearningSearch | None = None
+        self._steps: Iterator[Count] | None = None
+        explained = any(r.explains for r in ladder.rules_at(level) if r.name != "probe")
+        if explained and getattr(state.board, "explains", False):
+            self._run = _LearningSearch(ladder, level, budget, None, state.board)
+            self._steps = self._run.steps(self.state, limit)
+
+    def run(self, deadline: float | None) -> Count:
+        """The count after working on until ``deadline`` (or less, when it
+        has finished: then its final count, again)."""
+        last = self.last
+        if last is not None and (last.complete or last.solutions >= self.limit):
+            return last
+        if self._run is None or self._steps is None:
+            self.last = count(
+                self.ladder, self.state, self.level, self.limit, self.budget, deadline, False
+            )
+            return self.last
+        self._run.deadline = deadline
+        self.last = next(self._steps)
+        return self.last
+
+
 @dataclass(frozen=True)
 class Hint:
     """The next proved cell at a level, or why there is none."""
@@ -400,6 +440,13 @@ class _LearningSearch(_Search):
         self.deep = PROBE_DEPTH if level == ladder.top else 1 << 30
 
     def count(self, state: State, limit: int) -> Count:
+        return next(self.steps(state, limit))
+
+    def steps(self, state: State, limit: int) -> Iterator[Count]:
+        """The run, yielding its count each time it stops: at the end, or
+        when the budget or deadline runs out. Set a later ``deadline`` and
+        ask for the next count, and the run goes on where it stopped, with
+        its trail, nogoods and guesses (see :class:`Resumable`)."""
         n = len(state.cands)
         learn = Learning(n)
         s = state.copy()
@@ -427,12 +474,18 @@ class _LearningSearch(_Search):
             if self.nodes >= self.budget or (
                 self.deadline is not None and time.monotonic() > self.deadline
             ):
-                return self._result(min(found, limit), False, first)
+                yield self._result(min(found, limit), False, first)
+                self._go_on(s, stack)
+                continue
             self.nodes += 1
             try:
                 outcome = ladder.propagate(s, self.level if s.depth <= self.deep else below)
             except Stopped:  # the deadline passed inside a fixpoint
-                return self._result(min(found, limit), False, first)
+                # What the fixpoint deduced so far is sound and on the trail:
+                # going on, the node propagates again from there.
+                yield self._result(min(found, limit), False, first)
+                self._go_on(s, stack)
+                continue
             outcome_conflict = outcome.status is Status.CONTRADICTION
             if outcome.contradiction is not None:
                 ante = learn.conflict_entries(s, outcome.contradiction)
@@ -454,13 +507,15 @@ class _LearningSearch(_Search):
                     first = [m & -m for m in s.cands]
                 found += solutions
                 if found >= limit:
-                    return self._result(limit, True, first)
+                    yield self._result(limit, True, first)
+                    return
                 ante = guess_at[: s.depth]  # block this line: no solution twice
                 for j in ante:
                     self.blocked |= 1 << learn.entries[j][0]
             learned = learn.analyze(s, ante)
             if learned is None:
-                return self._result(found, True, first)
+                yield self._result(found, True, first)
+                return
             cells, masks, back = learned
             if len(learn.cells) >= room:
                 learn.reduce()
@@ -489,6 +544,12 @@ class _LearningSearch(_Search):
             del stack[back:]
             del guess_at[back:]
             learn.assert_first(s, k)
+
+    def _go_on(self, s: State, stack: list[State]) -> None:
+        """Before going on after a stop: the run's states take its deadline."""
+        s.deadline = self.deadline
+        for t in stack:
+            t.deadline = self.deadline
 
     def _pick(self, s: State, learn: Learning) -> int:
         """The cell to guess: the open cell most active in recent conflicts

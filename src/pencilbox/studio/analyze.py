@@ -344,11 +344,19 @@ class Answers:
             return verdict
 
         self.ladder.check_complete = check
+        self.learning: search.Resumable | None = None
 
     def count(self, s: State, until: float, learning: bool = True) -> search.Count:
-        """Answers of ``s`` up to two, by search below probe, until ``until``."""
+        """Answers of ``s`` up to two, by search below probe, until ``until``.
+        The search with learning goes on, turn after turn, where its last
+        turn stopped (from the state of its first turn); plain search counts
+        afresh from ``s`` each time."""
         ladder = self.ladder
-        return search.count(ladder, s, ladder.top - 1, 2, SEARCH_BUDGET, until, learning)
+        if not learning:
+            return search.count(ladder, s, ladder.top - 1, 2, SEARCH_BUDGET, until, False)
+        if self.learning is None:
+            self.learning = search.Resumable(ladder, s, ladder.top - 1, 2, SEARCH_BUDGET)
+        return self.learning.run(until)
 
 
 def known_survivors(s: State, answers: Sequence[Values]) -> ProbeMemo | None:
