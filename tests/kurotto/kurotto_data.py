@@ -68,3 +68,19 @@ def random_puzzle(rng: random.Random, rows: int, cols: int, circles: float) -> P
         else:
             clues.append(None)
     return Puzzle("kurotto", rows, cols, tuple(clues))
+
+
+def every_answer(p: Puzzle) -> list[tuple[int, ...]]:
+    """All answers of a tiny board, by enumerating its plain cells and asking
+    the independent validator."""
+    from pencilbox.puzzles.kurotto.validate import validate
+
+    free = [i for i, v in enumerate(p.clues) if v is None]
+    out = []
+    for mask in range(1 << len(free)):
+        answer = [1] * len(p.clues)
+        for j, cell in enumerate(free):
+            answer[cell] = mask >> j & 1
+        if not validate(p, answer):
+            out.append(tuple(answer))
+    return out

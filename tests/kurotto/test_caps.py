@@ -11,7 +11,8 @@ from pencilbox.engine.grid import cells_of
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import Contradiction
 from pencilbox.puzzles.kurotto import caps, rules
-from pencilbox.puzzles.kurotto.validate import validate
+
+from .kurotto_data import every_answer
 
 TOY = """
 kurotto 3x3
@@ -28,19 +29,6 @@ def _blocks(p, answer):
     g = p.grid
     black = sum(1 << c for c, v in enumerate(answer) if v == 0)
     return g.components(black)
-
-
-def _answers(p):
-    """Every answer of a small board, by enumerating its plain cells."""
-    free = [i for i, v in enumerate(p.clues) if v is None]
-    out = []
-    for mask in range(1 << len(free)):
-        answer = [1] * len(p.clues)
-        for j, cell in enumerate(free):
-            answer[cell] = mask >> j & 1
-        if not validate(p, answer):
-            out.append(tuple(answer))
-    return out
 
 
 def test_a_block_never_exceeds_its_bound(kind):
@@ -88,7 +76,7 @@ def _premises_hold(kind, seed):
     rng = random.Random(seed)
     rows, cols = rng.choice([(3, 4), (4, 4), (3, 5)])
     p, answer = kind.generate(rows, cols, density=rng.choice([0.5, 0.7, 0.9]), seed=seed)
-    every = _answers(p)
+    every = every_answer(p)
     assert answer in every
     s = kind.start(p)
     board, g = s.board, s.board.grid

@@ -13,7 +13,14 @@ from pencilbox.engine.kind import Puzzle
 from pencilbox.engine.ladder import Status
 from pencilbox.puzzles.kurotto import rules
 
-from .kurotto_data import ANSWER_5X5, ANSWER_6X6, ANSWER_17X13, REAL_URLS, random_puzzle
+from .kurotto_data import (
+    ANSWER_5X5,
+    ANSWER_6X6,
+    ANSWER_17X13,
+    REAL_URLS,
+    every_answer,
+    random_puzzle,
+)
 
 LIMIT = 40
 
@@ -54,19 +61,6 @@ def test_counts_agree_with_brute_force(kind, level):
     assert seen == {0, 1, 2, 3}  # the sample covers none, unique and many
 
 
-def _collect(p, out):
-    """All solutions by plain enumeration of the plain cells (tiny boards)."""
-    from pencilbox.puzzles.kurotto.validate import validate
-
-    free = [i for i, v in enumerate(p.clues) if v is None]
-    for mask in range(1 << len(free)):
-        answer = [1] * len(p.clues)
-        for j, cell in enumerate(free):
-            answer[cell] = mask >> j & 1
-        if not validate(p, answer):
-            out.append(tuple(answer))
-
-
 puzzles = st.builds(
     lambda seed, rows, cols, dens: random_puzzle(random.Random(seed), rows, cols, dens),
     st.integers(0, 10**9),
@@ -82,8 +76,7 @@ def test_no_rule_removes_a_solution(kind, p, seed):
     """Neither a rule alone nor any level's propagate ever removes a candidate
     that belongs to some solution — from the start state and from partial
     states cut out of a solution."""
-    sols = []
-    _collect(p, sols)
+    sols = every_answer(p)
     rng = random.Random(seed)
     starts = [kind.start(p)]
     for sol in sols[:3]:
