@@ -3,9 +3,9 @@
 probe assumes one candidate and runs the rules below it. The case rung
 assumes one candidate and runs probe itself, with the ladder's search rules
 beside its rules (the reasoning the counting search adds to the ladder);
-when that stalls, it splits on one further cell. A candidate is eliminated when every
-branch ends in a contradiction, and the *size* of that refutation is its
-number of branches:
+when that stalls, it splits on one further cell. A candidate is eliminated
+when every branch ends in a contradiction, and the *size* of that
+refutation is its number of branches:
 
 - size 1: the assumption alone, run to probe's fixpoint, is a contradiction;
 - size k: the assumption's fixpoint stalls, but some further cell has k

@@ -315,8 +315,7 @@ def count(
     """
     if learning is None:
         learning = ladder.explains_at(level)
-    explained = any(r.explains for r in ladder.rules_at(level) if r.name != "probe")
-    if learning and explained and getattr(state.board, "explains", False):
+    if learning and _can_learn(ladder, level, state.board):
         return _LearningSearch(ladder, level, budget, deadline, state.board).count(state, limit)
     run = _Search(ladder, level, budget, deadline, state.board)
     root = state.copy()
@@ -330,6 +329,13 @@ def count(
         solutions = min(solutions, limit)
     first_t = tuple(first) if first is not None and solutions else None
     return Count(solutions, not run.stopped, run.guesses, run.nodes, first_t)
+
+
+def _can_learn(ladder: Ladder, level: int, board: object) -> bool:
+    """Whether the learning search has anything to learn from: a board whose
+    rules explain their deductions, at a level where some rule does."""
+    explained = any(r.explains for r in ladder.rules_at(level) if r.name != "probe")
+    return explained and bool(getattr(board, "explains", False))
 
 
 class Resumable:
@@ -346,13 +352,15 @@ class Resumable:
         limit: int = 2,
         budget: int = DEFAULT_BUDGET,
     ) -> None:
-        self.ladder, self.level, self.limit, self.budget = ladder, level, limit, budget
+        self.ladder = ladder
+        self.level = level
+        self.limit = limit
+        self.budget = budget
         self.state = state.copy()  # the caller's state may change under the run
         self.last: Count | None = None
         self._run: _LearningSearch | None = None
         self._steps: Iterator[Count] | None = None
-        explained = any(r.explains for r in ladder.rules_at(level) if r.name != "probe")
-        if explained and getattr(state.board, "explains", False):
+        if _can_learn(ladder, level, state.board):
             self._run = _LearningSearch(ladder, level, budget, None, state.board)
             self._steps = self._run.steps(self.state, limit)
 

@@ -119,9 +119,9 @@ class State:
     changed since); a copy starts with the same notes, and a rule replaces a
     note rather than editing it.
 
-    ``searching`` marks the states of a search with learning: the ladder
-    runs its search rules in them too (rules that only make search stronger
-    and are no rung of the ladder); copies inherit it.
+    ``searching`` marks the states in which the ladder runs its search rules
+    too (sound rules that are no rung of the ladder): those of a search with
+    learning and of the case rung's trials; copies inherit it.
 
     ``learn`` (search with learning) is the run's trail and nogood store,
     shared by every state of the run; ``tlen`` is this state's length of the
