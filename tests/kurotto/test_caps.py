@@ -88,7 +88,7 @@ def _premises_hold(kind, seed):
         t = _partial(s, base, rng, rng.choice([0.2, 0.4, 0.6]))
         black, maybe = rules.colours(t.cands)
         for circle in board.circles:
-            verdict = caps.judge_cap(
+            verdict = rules.judge_cap(
                 g, circle, black & circle.area, maybe & circle.area, rules.fresh_entry()
             )
             findings = (

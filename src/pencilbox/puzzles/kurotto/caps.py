@@ -29,17 +29,12 @@ guesses) to find: trying it inside the rule cost more than it found.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pencilbox.engine.grid import Bits, Grid, cells_of
 from pencilbox.engine.state import Contradiction
 
 from .model import Circle
 
 Verdict = Contradiction | tuple[()]
-
-SLOT = 6
-"""The cap verdict's place in a circle's memo entry (see :mod:`.rules`)."""
 
 
 class Bound:
@@ -106,23 +101,18 @@ def _premises(g: Grid, circle: Circle, bounds: list[Bound], maybe: Bits) -> tupl
     return (circle.cell, *cells_of(walls | seeded))
 
 
-def judge_cap(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any]) -> Verdict:
+def judge_cap(
+    g: Grid, circle: Circle, black: Bits, maybe: Bits, floor: Bits, ceiling: Bits
+) -> Verdict:
+    """The cap verdict on a circle whose ``floor`` (its decided block) is
+    below its number and that has a smaller circle; ``ceiling`` is the sum
+    rule's fill, grown past the number (both from the rules' memo entry)."""
     n = circle.number
     caps = circle.caps
-    if len(caps) == 1:
-        return ()  # no smaller circle: the sum rule's ceiling says as much
-    floor: Bits = entry[3]
-    if floor is None:
-        floor = entry[3] = g.flood(circle.near & black, black)
-    if floor.bit_count() >= n:
-        return ()  # the sum rule's case
-    # When the ceiling (the sum rule's fill, grown past n cells) and the floor
-    # keep clear of every cell the top sizes forbid, the contacts' floods at
-    # those sizes cover the ceiling between them: the total is at least n.
-    reach: Bits | None = entry[4]
-    if reach is None:
-        reach = g.flood(circle.near, maybe, n)
-    if reach.bit_count() > n and not (reach | floor) & caps[0][2]:
+    # When the ceiling and the floor keep clear of every cell the top sizes
+    # forbid, the contacts' floods at those sizes cover the ceiling between
+    # them: the total is at least n.
+    if ceiling.bit_count() > n and not (ceiling | floor) & caps[0][2]:
         return ()
     bounds = [block_bound(g, seed, maybe, caps) for seed in _contacts(g, circle, black, maybe)]
     total = sum(b.size for b in bounds)

@@ -348,9 +348,19 @@ def echo(s: State) -> Result:
     return _saturate(s, "echo", 2, judge_echo)
 
 
+def judge_cap(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any]) -> Verdict:
+    """The cap verdict (:mod:`.caps`), on the floor and ceiling the rules share."""
+    if len(circle.caps) == 1:
+        return ()  # no smaller circle: the sum rule's ceiling says as much
+    floor = _floor(g, circle, black, entry)
+    if floor.bit_count() >= circle.number:
+        return ()  # the sum rule's case
+    return caps.judge_cap(g, circle, black, maybe, floor, _ceiling(g, circle, maybe, entry))
+
+
 def cap(s: State) -> Result:
     """The search's cap rule (:mod:`.caps`): a contradiction or nothing."""
-    return _saturate(s, "cap", caps.SLOT, caps.judge_cap)
+    return _saturate(s, "cap", 6, judge_cap)
 
 
 # -- complete grids and search -------------------------------------------------
