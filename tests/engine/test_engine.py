@@ -12,7 +12,7 @@ import pytest
 from pencilbox.engine import search
 from pencilbox.engine.grid import cells_of, grid
 from pencilbox.engine.ladder import Ladder, Outcome, ProbeMemo, Status
-from pencilbox.engine.state import Contradiction, State
+from pencilbox.engine.state import Contradiction, State, shrunk_cells
 
 from .toy import LADDER, Board, Pair, brute, check_complete, state
 
@@ -210,6 +210,22 @@ def test_backjumping_skips_guesses_a_conflict_does_not_rest_on() -> None:
     assert exact.complete and plain.complete
     assert exact.solutions == plain.solutions == brute(2, 4, dead) == 0
     assert exact.nodes < plain.nodes // 4
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_shrunk_cells_are_the_changed_cells_unless_one_gained(seed: int) -> None:
+    # What a rule kept in its notes against the state now: the cells that
+    # lost candidates, or None as soon as any cell has one it did not have.
+    rng = random.Random(seed)
+    seen = [rng.randrange(1, 16) for _ in range(30)]
+    now = [m & rng.choice([15, 15, 15, 7, 11, 13, 14]) for m in seen]
+    lost = [c for c in range(30) if now[c] != seen[c]]
+    assert shrunk_cells(seen, now) == lost
+    grown = now[:]
+    c = rng.randrange(30)
+    grown[c] = now[c] | 16
+    assert shrunk_cells(seen, grown) is None
+    assert shrunk_cells(now, seen) == ([] if not lost else None)
 
 
 def test_a_contradiction_is_a_result() -> None:

@@ -82,6 +82,18 @@ def values_of(mask: Mask) -> list[int]:
     return out
 
 
+def shrunk_cells(seen: list[Mask], cands: list[Mask]) -> list[Cell] | None:
+    """The cells whose candidates differ between ``seen`` (what a rule kept
+    in a state's notes) and ``cands``, when every one of them lost values;
+    None when some cell gained one (``cands`` does not lie inside ``seen``),
+    and the rule must start again from scratch."""
+    changed = [cell for cell, (old, m) in enumerate(zip(seen, cands, strict=True)) if old != m]
+    for cell in changed:
+        if cands[cell] & ~seen[cell]:
+            return None
+    return changed
+
+
 def is_single(mask: Mask) -> bool:
     return mask != 0 and mask & (mask - 1) == 0
 

@@ -106,7 +106,8 @@ def judge_cap(
 ) -> Verdict:
     """The cap verdict on a circle whose ``floor`` (its decided block) is
     below its number and that has a smaller circle; ``ceiling`` is the sum
-    rule's fill, grown past the number (both from the rules' memo entry)."""
+    rule's fill, grown until it holds more than the number or can grow no
+    more (both from the rules' memo entry)."""
     n = circle.number
     caps = circle.caps
     # When the ceiling and the floor keep clear of every cell the top sizes
@@ -116,11 +117,10 @@ def judge_cap(
         return ()
     bounds = [block_bound(g, seed, maybe, caps) for seed in _contacts(g, circle, black, maybe)]
     total = sum(b.size for b in bounds)
-    here = circle.name
     if total < n:
         return Contradiction(
             "cap",
-            f"{here} says {n} but the blocks that can touch it hold at most {total} cells "
+            f"{circle.name} says {n} but the blocks that can touch it hold at most {total} cells "
             "(a block next to a smaller circle holds at most that circle's number)",
             _premises(g, circle, bounds, maybe),
         )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pencilbox.engine.connectivity import bridges
 from pencilbox.engine.grid import cells_of
-from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
+from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State, shrunk_cells
 
 from .model import Board, numbers
 
@@ -207,12 +207,12 @@ def _caught_up(s: State, links: _Links) -> _Links | Contradiction:
     b: Board = s.board
     ends = b.ends
     nbrs = s.grid.neighbours
+    changed = shrunk_cells(seen, cands)
+    if changed is None:  # a state only shrinks; should it not, start again
+        return _Links(s)
     possible, used, most, least = links.possible, links.used, links.most, links.least
-    for cell, (old, m) in enumerate(zip(seen, cands, strict=True)):
-        if old == m:
-            continue
-        if m & ~old:  # a state only shrinks; should it not, start again
-            return _Links(s)
+    for cell in changed:
+        m = cands[cell]
         if m & ~ends == 0 and most[cell] != 1:
             most[cell] = 1
             links.wake(cell)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from pencilbox.engine.grid import Bits, Grid, cells_of, grid
 from pencilbox.engine.kind import Puzzle
-from pencilbox.engine.state import Mask, State, values_of
+from pencilbox.engine.state import Mask, State, shrunk_cells, values_of
 from pencilbox.errors import ContradictoryClues, ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import read_number, shown
@@ -144,19 +144,18 @@ class Board:
             seen, where = note
             if seen == cands:
                 return where  # type: ignore[no-any-return]
-            where = where[:]
-            for cell, (old, m) in enumerate(zip(seen, cands, strict=True)):
-                if old == m:
-                    continue
-                if m & ~old:  # a state only shrinks; should it not, start again
-                    where = self.cells_of_values(cands)
-                    break
-                lost = old & ~m
-                keep = ~(1 << cell)
-                while lost:
-                    low = lost & -lost
-                    where[low.bit_length() - 1] &= keep
-                    lost ^= low
+            changed = shrunk_cells(seen, cands)
+            if changed is None:
+                where = self.cells_of_values(cands)
+            else:
+                where = where[:]
+                for cell in changed:
+                    lost = seen[cell] & ~cands[cell]
+                    keep = ~(1 << cell)
+                    while lost:
+                        low = lost & -lost
+                        where[low.bit_length() - 1] &= keep
+                        lost ^= low
         s.notes["where"] = (cands[:], where)
         return where
 

@@ -49,7 +49,15 @@ from bisect import insort
 
 from pencilbox.engine.grid import Bits, Cell, cells_of
 from pencilbox.engine.ladder import Ladder, Rule
-from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Mask, Result, State
+from pencilbox.engine.state import (
+    NOTHING,
+    PROGRESS,
+    Contradiction,
+    Mask,
+    Result,
+    State,
+    shrunk_cells,
+)
 
 from .edge import edge
 from .model import Board, number_name
@@ -75,16 +83,14 @@ def pin(s: State) -> Result:
         return NOTHING
     fresh: list[Cell] = []  # decided cells whose number may stand elsewhere
     check = 0  # numbers that may have one cell left, or none
-    if seen is not None:
-        for cell, (old, m) in enumerate(zip(seen, cands, strict=True)):
-            if old != m:
-                if m & ~old:  # a state only shrinks; should it not, start again
-                    seen = None
-                    break
-                check |= old & ~m
-                if m & (m - 1) == 0:
-                    fresh.append(cell)
-    if seen is None:
+    changed = None if seen is None else shrunk_cells(seen, cands)
+    if seen is not None and changed is not None:
+        for cell in changed:
+            m = cands[cell]
+            check |= seen[cell] & ~m
+            if m & (m - 1) == 0:
+                fresh.append(cell)
+    else:  # no notes, or a state that grew (states only shrink): start again
         fresh = [cell for cell, m in enumerate(cands) if m & (m - 1) == 0]
         check = b.full
     where = b.value_cells(s)[:]  # kept up to date below, through pin's own changes
@@ -206,25 +212,21 @@ def link(s: State) -> Result:
     top = 1 << (b.n - 1)
     n = len(cands)
     seen: list[int] | None = s.notes.get("link")
-    queue: list[int] = []
-    if seen is not None:
+    changed = None if seen is None else shrunk_cells(seen, cands)
+    if seen is not None and changed is not None:
         # Consistent when link last finished: only a neighbour of a cell
         # that lost values since, holding a number next to one of them, can
         # have lost a support.
+        queue: list[int] = []
         waiting = [False] * n
-        for cell in range(n):
-            now = cands[cell]
-            lost = seen[cell] & ~now
-            if now & ~seen[cell]:
-                seen = None  # the cell gained values (states only shrink): start over
-                break
-            if lost:
-                touched = (lost << 1) | (lost >> 1)
-                for d in nbrs[cell]:
-                    if not waiting[d] and cands[d] & touched:
-                        waiting[d] = True
-                        queue.append(d)
-    if seen is None:
+        for cell in changed:
+            lost = seen[cell] & ~cands[cell]
+            touched = (lost << 1) | (lost >> 1)
+            for d in nbrs[cell]:
+                if not waiting[d] and cands[d] & touched:
+                    waiting[d] = True
+                    queue.append(d)
+    else:  # no notes, or a state that grew (states only shrink): start again
         queue = list(range(n))
         waiting = [True] * n
     result: Result = NOTHING
