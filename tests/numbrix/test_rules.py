@@ -156,6 +156,19 @@ def test_grade_of_a_unique_board() -> None:
     raise AssertionError("no unique 5×5 board among 30 seeds")
 
 
+def _open_cell(s: State, rng: random.Random) -> int | None:
+    """A random cell with more than one candidate (None: every cell is decided)."""
+    open_cells = [c for c, m in enumerate(s.cands) if m & (m - 1)]
+    return rng.choice(open_cells) if open_cells else None
+
+
+def _lose_a_value(s: State, cell: int, rng: random.Random) -> None:
+    """Take one of the cell's candidates away, chosen at random."""
+    m = s.cands[cell]
+    values = [v for v in range(m.bit_length()) if (m >> v) & 1]
+    s.restrict(cell, ~(1 << rng.choice(values)), "test", "")
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_rules_that_keep_notes_after_changes_match_a_fresh_run(seed: int) -> None:
     # Pin, link and the value→cells index keep what they saw in the state's
@@ -166,12 +179,10 @@ def test_rules_that_keep_notes_after_changes_match_a_fresh_run(seed: int) -> Non
     s = KIND.start(p)
     KIND.ladder.propagate(s, KIND.ladder.level_index("link"))
     for _ in range(rng.randint(1, 8)):
-        open_cells = [c for c, m in enumerate(s.cands) if m & (m - 1)]
-        if not open_cells:
+        cell = _open_cell(s, rng)
+        if cell is None:
             break
-        cell = rng.choice(open_cells)
-        values = [v for v in range(p.rows * p.cols) if (s.cands[cell] >> v) & 1]
-        s.restrict(cell, ~(1 << rng.choice(values)), "test", "")
+        _lose_a_value(s, cell, rng)
     board = s.board
     assert board.value_cells(s) == board.cells_of_values(s.cands)
     for rule in (rules.pin, rules.link):
@@ -236,15 +247,13 @@ def test_edge_reaches_the_fixpoint_of_passes_from_scratch(seed: int) -> None:
     KIND.ladder.propagate(s, KIND.ladder.level_index("link"))
     for _ in range(rng.randint(1, 3)):
         rules.edge(s)  # leaves its links in the notes
-        open_cells = [c for c, m in enumerate(s.cands) if m & (m - 1)]
-        if not open_cells:
+        cell = _open_cell(s, rng)
+        if cell is None:
             return
-        cell = rng.choice(open_cells)
         if rng.random() < 0.5:
             s.assume(cell, 1 << answer[cell])
         else:
-            values = [v for v in range(p.rows * p.cols) if (s.cands[cell] >> v) & 1]
-            s.restrict(cell, ~(1 << rng.choice(values)), "test", "")
+            _lose_a_value(s, cell, rng)
         if isinstance(rules.link(s), Contradiction):
             return
         quick, slow = s.copy(), s.copy()
