@@ -17,6 +17,8 @@ import os
 import time
 
 import pencilbox
+from pencilbox.engine.kind import Puzzle, PuzzleKind
+from pencilbox.engine.results import Counted
 
 from .bench_kurotto import HARD, REAL
 
@@ -47,9 +49,9 @@ def _line(label: str, times: list[float], cut: int) -> str:
     )
 
 
-def _count(kind: object, p: object, seconds: float, learning: bool) -> tuple[float, object]:
+def _count(kind: PuzzleKind, p: Puzzle, seconds: float, learning: bool) -> tuple[float, Counted]:
     t = time.process_time()
-    c = kind.count(p, limit=2, seconds=seconds, learning=learning)  # type: ignore[attr-defined]
+    c = kind.count(p, limit=2, seconds=seconds, learning=learning)
     return time.process_time() - t, c
 
 
@@ -63,7 +65,7 @@ def run() -> None:
             for learning in (False, True):
                 dt, c = _count(kind, p, SECONDS, learning)
                 times[learning].append(dt)
-                cut[learning] += not c.complete  # type: ignore[attr-defined]
+                cut[learning] += not c.complete
         for learning in (False, True):
             mode = "learning" if learning else "no learning"
             print(_line(f"{name} {density:.0%} {mode}", times[learning], cut[learning]), flush=True)
@@ -75,11 +77,11 @@ def run() -> None:
     _side_by_side(pencilbox.puzzle("yinyang"), "yinyang real 22x18", YINYANG_22X18)
 
 
-def _side_by_side(kind: object, label: str, url: str) -> None:
-    p = kind.from_url(url)  # type: ignore[attr-defined]
+def _side_by_side(kind: PuzzleKind, label: str, url: str) -> None:
+    p = kind.from_url(url)
     row = []
     for learning in (False, True):
         dt, c = _count(kind, p, HARD_SECONDS, learning)
-        state = "" if c.complete else ", cut"  # type: ignore[attr-defined]
-        row.append(f"{dt:6.2f} s ({c.nodes} nodes, {c.solutions}{state})")  # type: ignore[attr-defined]
+        state = "" if c.complete else ", cut"
+        row.append(f"{dt:6.2f} s ({c.nodes} nodes, {c.solutions}{state})")
     print(f"{label:22s} no learning {row[0]}   learning {row[1]}", flush=True)
