@@ -30,7 +30,7 @@ from . import Numbrix, model
 
 
 # -- Numbrix: survival after pin and link ------------------------------------------------
-def _alive(s: State) -> tuple[float, float]:
+def _alive(s: State[model.Board]) -> tuple[float, float]:
     n = len(s.cands)
     pairs = sum(m.bit_count() for m in s.cands)
     decided = sum(1 for m in s.cands if m & (m - 1) == 0)
@@ -96,11 +96,11 @@ def measure_survival(
 
 
 # -- Numbrix: bits removed by the ruler ----------------------------------------------------
-def _bits(s: State) -> float:
+def _bits(s: State[model.Board]) -> float:
     return sum(math.log2(m.bit_count()) for m in s.cands if m)
 
 
-def _span_bits(kind: Numbrix, s: State, level: int) -> float:
+def _span_bits(kind: Numbrix, s: State[model.Board], level: int) -> float:
     kind.ladder.propagate(s, level)
     before = _bits(s)
     while True:
@@ -163,14 +163,14 @@ def measure_span(
 
 
 # -- Numbrix: ablation with rule-work counters -----------------------------------------------
-class _CountingLadder(Ladder):
+class _CountingLadder(Ladder[model.Board]):
     """A ladder that counts its propagations (beyond the first: probe trials)."""
 
     propagations = 0
 
     def propagate(
         self,
-        state: State,
+        state: State[model.Board],
         level: int,
         stop: Any = None,
         without: str | None = None,
@@ -186,10 +186,10 @@ def counted_ladder(name: str, without: str | None) -> tuple[_CountingLadder, dic
     base = kind_of(name).ladder
     calls: dict[str, int] = {}
 
-    def wrap(rule: Rule) -> Rule:
+    def wrap(rule: Rule[model.Board]) -> Rule[model.Board]:
         calls[rule.name] = 0
 
-        def apply(s: State) -> Any:
+        def apply(s: State[model.Board]) -> Any:
             calls[rule.name] += 1
             return rule.apply(s)
 
@@ -263,7 +263,7 @@ def measure_work(
 
 # -- Numbrix: adversarial minimal clues versus random reveal --------------------------------
 def clues_board(size: int, seed: int, budget: int) -> dict[str, int]:
-    from pencilbox.engine.kind import Puzzle
+    from pencilbox.engine.results import Puzzle
 
     from . import generate
 
