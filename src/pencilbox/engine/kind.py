@@ -28,7 +28,6 @@ from pencilbox.engine.frontend import Frontend
 from pencilbox.engine.grid import Cell, check_size
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.engine.protocols import BruteForce, Generator, Model, TextCodec, Validator
-from pencilbox.engine.registry import puzzle, puzzle_names, register
 from pencilbox.engine.results import (
     Counted,
     GapCheck,
@@ -443,8 +442,5 @@ __all__ = [
     "Solved",
     "Values",
     "flipped",
-    "puzzle",
-    "puzzle_names",
-    "register",
     "reveal_cells",
 ]
