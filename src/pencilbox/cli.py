@@ -16,24 +16,27 @@ from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
 import pencilbox
-from pencilbox import arguments
+from pencilbox import arguments, verdicts
 from pencilbox.bank import cli as bank_cli
 from pencilbox.engine import cases
 from pencilbox.engine.grid import check_size
 from pencilbox.engine.kind import Counted, HintResult, Puzzle, PuzzleKind
 from pencilbox.engine.ladder import Status
-from pencilbox.engine.search import DEFAULT_BUDGET
+from pencilbox.engine.search import DEFAULT_UNITS
+from pencilbox.engine.verdict import count_summary
 from pencilbox.errors import NoSolution, ParseError, PuzzleError
 from pencilbox.formats.puzzlink import looks_like_url
 from pencilbox.formats.text import split_many
 from pencilbox.measure import cli as measure_cli
 from pencilbox.render import cli as render_cli
+from pencilbox.shapes import verdict_json
 from pencilbox.studio import cli as studio_cli
 
 EXIT_USAGE = 2
 DEFAULT_SECONDS = 60.0
-"""How long solve, count, hint, grade and gapcheck work on one puzzle unless
-``--seconds`` says otherwise; each says so when it stopped early."""
+"""The safety clock of solve, count, hint, grade and gapcheck on one puzzle
+unless ``--seconds`` says otherwise: only runaway work reaches it (their
+``--budget`` of work units decides), and each says so when it stopped."""
 
 
 class UsageError(PuzzleError):
@@ -92,7 +95,9 @@ def hint_json(kind: PuzzleKind, p: Puzzle, h: HintResult) -> dict[str, Any]:
     return out
 
 
-def count_json(kind: PuzzleKind, p: Puzzle, c: Counted) -> dict[str, Any]:
+def count_json(
+    kind: PuzzleKind, p: Puzzle, c: Counted, budget: int | None = None
+) -> dict[str, Any]:
     return {
         "solutions": c.solutions,
         "complete": c.complete,
@@ -100,6 +105,7 @@ def count_json(kind: PuzzleKind, p: Puzzle, c: Counted) -> dict[str, Any]:
         "engine": c.engine,
         "level": c.level,
         "solution": kind.solution_rows(c.first, p.cols) if c.first is not None else None,
+        "summary": count_summary(c.solutions, c.complete, c.stop, budget),
     }
 
 
@@ -153,7 +159,7 @@ def _each(
 
 def cmd_solve(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
-        s = kind.solve(p, level=args.level, seconds=args.seconds)
+        s = kind.solve(p, level=args.level, seconds=args.seconds, budget=args.budget)
         out: dict[str, Any] = {
             "status": s.status.value,
             "level": s.level,
@@ -161,6 +167,7 @@ def cmd_solve(args: argparse.Namespace) -> list[dict[str, Any]]:
             "decided": s.decided,
         }
         if s.status is Status.STOPPED:
+            out["stop"] = s.stop
             out["seconds"] = args.seconds
         return out
 
@@ -180,7 +187,7 @@ def cmd_count(args: argparse.Namespace) -> list[dict[str, Any]]:
                 seconds=args.seconds,
                 learning=False if args.no_learning else None,
             )
-        return count_json(kind, p, c)
+        return count_json(kind, p, c, None if args.brute else args.budget or DEFAULT_UNITS)
 
     return _each(args, one)
 
@@ -197,21 +204,20 @@ def cmd_census(args: argparse.Namespace) -> list[dict[str, Any]]:
 def cmd_hint(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
         marks = kind.parse_marks(read_source(args.marks), p) if args.marks else None
-        return hint_json(kind, p, kind.hint(p, marks, level=args.level, seconds=args.seconds))
+        h = kind.hint(p, marks, level=args.level, seconds=args.seconds, budget=args.budget)
+        return hint_json(kind, p, h)
 
     return _each(args, one)
 
 
 def cmd_grade(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
-        g = kind.grade(p, budget=args.budget, seconds=args.seconds)
+        v = verdicts.verdict(kind, p, budget=args.budget, seconds=args.seconds)
+        if v.verdict == "none":
+            raise NoSolution(f"{v.summary}: {v.reason}")
+        out = verdict_json(kind, p, v)
         # Cut short, the search knows nothing of uniqueness: null, not false.
-        out: dict[str, Any] = {"grade": g.grade}
-        if g.case_size is not None:
-            out["case_size"] = g.case_size
-        out["unique"] = g.unique if g.complete else None
-        if not g.complete:
-            out["complete"] = False
+        out["unique"] = None if v.verdict == "unknown" else v.unique
         return out
 
     return _each(args, one)
@@ -266,9 +272,7 @@ def render_text(command: str, obj: dict[str, Any]) -> str:
             f"solutions: {obj['solutions']}{more}; guesses {obj['guesses']}; "
             f"engine {obj['engine']}" + (f" at {obj['level']}" if obj["level"] else "")
         )
-        if obj["solutions"] == 0 and obj["complete"]:
-            head += "\nthe puzzle has no solution"
-        return "\n".join([head, *(obj["solution"] or [])])
+        return "\n".join([head, obj["summary"], *(obj["solution"] or [])])
     if command == "census":
         return f"{obj['type']} {obj['rows']}x{obj['cols']}: {obj['boards']} boards"
     if command == "hint":
@@ -279,16 +283,8 @@ def render_text(command: str, obj: dict[str, Any]) -> str:
     if command == "analyze":
         return studio_cli.render(obj)
     if command == "grade":
-        if obj["grade"] == "unknown":
-            return "grade: unknown (the fixpoints stopped at --seconds before finishing)"
-        if obj["unique"] is None:
-            return (
-                f"grade: {obj['grade']} (uniqueness unknown: the search stopped early; "
-                "allow more with --budget or --seconds)"
-            )
-        n = obj.get("case_size")
-        size = "" if n is None else f", {n} branch{'es' if n != 1 else ''}"
-        return f"grade: {obj['grade']}{size} ({'unique' if obj['unique'] else 'not unique'})"
+        tail = "" if obj["settled"] else " (allow more with --budget)"
+        return f"{obj['summary']}{tail}"
     return json.dumps(obj)
 
 
@@ -325,13 +321,18 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("type")
         p.add_argument("file", help="a text grid file, a URL, a file of many, or - for stdin")
         p.add_argument(
-            "--budget", type=arguments.budget, default=DEFAULT_BUDGET, help="search node budget"
+            "--budget",
+            type=arguments.budget,
+            default=None,
+            help="work budget per puzzle, in engine work units (each command has its "
+            "default; count --brute: nodes of the brute force)",
         )
         p.add_argument(
             "--seconds",
             type=arguments.seconds,
             default=DEFAULT_SECONDS,
-            help=f"stop the work on each puzzle after this long (default {DEFAULT_SECONDS:g})",
+            help="safety clock per puzzle: only runaway work reaches it "
+            f"(default {DEFAULT_SECONDS:g})",
         )
         return p
 

@@ -21,7 +21,7 @@ are found by the dilemma rule: with the probe fixpoint of every candidate
 of a cell y in hand, a candidate that no branch keeps is refuted by the
 split on y (fixpoints are monotone, so assuming it in each branch is a
 contradiction; a hint re-runs the branches to say why). The search stops
-at a number of branches and a deadline.
+at a number of branches and when its budget of work runs out.
 
 Every trial starts from a fresh copy of the state's candidates; what probe
 remembers inside the rung is built here, from the state alone (its own
@@ -32,16 +32,17 @@ levels: the ladders, and the measurements that compare them, end at probe.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable
 from typing import Any, Generic
 
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.ladder import Ladder, Outcome, Status
 from pencilbox.engine.memo import ProbeMemo
 from pencilbox.engine.refutation import Branch, Found, Literal, Refutation, Split
 from pencilbox.engine.search import choose_cell
 from pencilbox.engine.state import B, Contradiction, Mask, State, values_of
+from pencilbox.errors import Stopped
 
 CASE = "case"
 """The rung's name, as hints and grades report it."""
@@ -55,18 +56,18 @@ class Trials(Generic[B]):
     """The probe-level fixpoints of single assumptions on one state.
 
     Each fixpoint is computed at most once, from a fresh copy of the base
-    candidates. ``stopped`` is set when the deadline cut the work short.
+    candidates. ``stopped`` is set when the budget cut the work short.
     """
 
-    def __init__(self, ladder: Ladder[B], state: State[B], deadline: float | None) -> None:
+    def __init__(self, ladder: Ladder[B], state: State[B], budget: Budget | None) -> None:
         self.ladder = ladder
         self.board = state.board
         self.base = state.cands[:]
         self.focus = state.focus
-        self.deadline = deadline
+        self.budget = budget
         self.fixed: dict[Literal, list[Mask] | None] = {}
         self.below: dict[Literal, list[Mask] | None] = {}
-        self.stopped = False
+        self.stopped: Stopped | None = None
         self.runs = 0
         self.memo = ProbeMemo(self.base)
         """The level-below trials of the base, handed to every probe run here:
@@ -88,6 +89,7 @@ class Trials(Generic[B]):
         """Assume some candidates and propagate at ``level`` (a fresh state)."""
         s = State(self.board, (start or self.base)[:], [] if narrate else None)
         s.focus = self.focus
+        s.budget = self.budget
         s.searching = True  # the ladder's search rules reason in every trial
         if level == self.ladder.top:
             s.probes = memo or self.memo.copy()
@@ -105,9 +107,13 @@ class Trials(Generic[B]):
         return (self.ladder.hooks.choose_cell or choose_cell)(state)
 
     def out_of_time(self) -> bool:
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            self.stopped = True
-        return self.stopped
+        """Whether the budget has run out (then ``stopped`` says how)."""
+        if self.stopped is None and self.budget is not None:
+            try:
+                self.budget.spend(0)
+            except Stopped as e:
+                self.stopped = e
+        return self.stopped is not None
 
     def undecided(self) -> list[Cell]:
         base, focus = self.base, self.focus
@@ -180,7 +186,7 @@ class Trials(Generic[B]):
 def find(
     ladder: Ladder[B],
     state: State[B],
-    deadline: float | None = None,
+    budget: Budget | None = None,
     max_branches: int = MAX_BRANCHES,
     first: bool = True,
     wanted: Callable[[Literal], bool] | None = None,
@@ -192,19 +198,23 @@ def find(
     has that size (all sound at once), else the first larger one found.
     ``wanted`` limits the candidates refuted (not the split cells).
     Returns [] when none is found within the bounds; ``Trials.stopped`` tells
-    whether the deadline was the reason.
+    whether the budget was the reason.
     """
-    trials = Trials(ladder, state, deadline)
-    cells = trials.undecided()
-    order = trials.order(cells)
-    targets = [lit for lit in order if wanted is None or wanted(lit)]
-    found = _single(trials, targets, first)
-    if found or max_branches < 2 or trials.stopped:
-        return found, trials
-    found = _dilemma(trials, cells, order, targets, max_branches, first)
-    if found or max_branches < 3 or trials.stopped:
-        return found, trials
-    return _trees(trials, targets, max_branches), trials
+    trials = Trials(ladder, state, budget)
+    try:
+        cells = trials.undecided()
+        order = trials.order(cells)
+        targets = [lit for lit in order if wanted is None or wanted(lit)]
+        found = _single(trials, targets, first)
+        if found or max_branches < 2 or trials.stopped:
+            return found, trials
+        found = _dilemma(trials, cells, order, targets, max_branches, first)
+        if found or max_branches < 3 or trials.stopped:
+            return found, trials
+        return _trees(trials, targets, max_branches), trials
+    except Stopped as e:  # inside a trial's fixpoint
+        trials.stopped = e
+        return [], trials
 
 
 def _single(trials: Trials[Any], targets: list[Literal], first: bool) -> list[Found]:
@@ -360,7 +370,11 @@ def explain(trials: Trials[Any], found: Found) -> Refutation | None:
     """
     lit = (found.cell, found.value)
     out: list[Branch] = []
-    if not _explain(trials, (lit,), found.tree, out):
+    try:
+        if not _explain(trials, (lit,), found.tree, out):
+            return None
+    except Stopped as e:
+        trials.stopped = e
         return None
     return Refutation(found.cell, found.value, tuple(out), found.tree)
 
@@ -393,12 +407,12 @@ def _explain(
 def refute(
     ladder: Ladder[B],
     state: State[B],
-    deadline: float | None = None,
+    budget: Budget | None = None,
     max_branches: int = MAX_BRANCHES,
     wanted: Callable[[Literal], bool] | None = None,
 ) -> Refutation | None:
     """The smallest explained refutation of a candidate of a probe fixpoint."""
-    found, trials = find(ladder, state, deadline, max_branches, True, wanted)
+    found, trials = find(ladder, state, budget, max_branches, True, wanted)
     for f in found:
         r = explain(trials, f)
         if r is not None:
@@ -409,29 +423,34 @@ def refute(
 def solve(
     ladder: Ladder[B],
     state: State[B],
-    deadline: float | None = None,
+    budget: Budget | None = None,
     max_branches: int = MAX_BRANCHES,
-) -> tuple[Status, int, bool]:
+) -> tuple[Status, int, Stopped | None]:
     """Run probe and the case rung to a fixpoint, changing ``state``.
 
     Returns the status, the size of the largest refutation used (0: none),
-    and whether the deadline stopped the rung. Each step removes the
-    smallest refutation's candidate and lets probe follow it up before
-    looking again: what it settles makes the next refutations cheaper.
+    and, when the budget stopped the rung, how (the status is then STALLED).
+    Each step removes the smallest refutation's candidate and lets probe
+    follow it up before looking again: what it settles makes the next
+    refutations cheaper.
     """
     largest = 0
+    state.budget = budget
     while True:
-        status = ladder.propagate(state, ladder.top).status
+        try:
+            status = ladder.propagate(state, ladder.top).status
+        except Stopped as e:
+            return Status.STALLED, largest, e
         if status is not Status.STALLED:
-            return status, largest, False
-        found, trials = find(ladder, state, deadline, max_branches)
+            return status, largest, None
+        found, trials = find(ladder, state, budget, max_branches)
         if not found:
             return status, largest, trials.stopped
         for f in found:
             keep = state.cands[f.cell] & ~(1 << f.value)
             result = state.restrict(f.cell, keep, CASE, "a case split refutes it")
             if isinstance(result, Contradiction):
-                return Status.CONTRADICTION, largest, False
+                return Status.CONTRADICTION, largest, None
             largest = max(largest, f.size)
 
 

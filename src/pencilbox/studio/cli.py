@@ -12,10 +12,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pencilbox
-from pencilbox import arguments
-from pencilbox.errors import ParseError
+from pencilbox import arguments, verdicts
+from pencilbox.engine.verdict import DEFAULT_UNITS, RUNGS
+from pencilbox.shapes import verdict_json
 from pencilbox.studio import helpers
-from pencilbox.studio.analyze import DEFAULT_SECONDS, analysis_json, analyze
+
+SAFETY_SECONDS = 60.0
+"""The safety clock of each puzzle's verdict unless ``--seconds`` says otherwise."""
 
 
 def add_analyze_command(sub: Any) -> None:
@@ -26,10 +29,22 @@ def add_analyze_command(sub: Any) -> None:
     p.add_argument("file", help="a text grid file, a URL, a file of many, or - for stdin")
     p.add_argument("--level", help="the level whose undecided cells are reported (default: top)")
     p.add_argument(
+        "--budget",
+        type=arguments.budget,
+        default=DEFAULT_UNITS,
+        help=f"work budget per puzzle, in engine work units (default {DEFAULT_UNITS:,})",
+    )
+    p.add_argument(
         "--seconds",
         type=arguments.seconds,
-        default=DEFAULT_SECONDS,
-        help=f"time budget per puzzle (default {DEFAULT_SECONDS:g})",
+        default=SAFETY_SECONDS,
+        help=f"safety clock per puzzle (default {SAFETY_SECONDS:g}); the budget decides",
+    )
+    p.add_argument(
+        "--upto",
+        choices=RUNGS,
+        default=RUNGS[-1],
+        help="how far the grade may climb: probe (fast) or the case rung (default)",
     )
     p.add_argument(
         "--redundant",
@@ -44,23 +59,21 @@ def cmd_analyze(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
 
     kind = pencilbox.puzzle(args.type)
     kind.level_name(args.level)
-    if not args.seconds > 0:
-        raise ParseError("--seconds must be more than 0")
     puzzles = read_puzzles(kind, args.file)  # every puzzle is read before any result
     return _results(kind, puzzles, args)
 
 
 def _results(kind: Any, puzzles: list[Any], args: argparse.Namespace) -> Iterator[dict[str, Any]]:
     for p in puzzles:
-        a = analyze(kind, p, level=args.level, seconds=args.seconds)
-        out = analysis_json(kind, p, a)
+        v = verdicts.verdict(kind, p, args.level, args.budget, args.seconds, args.upto)
+        out = verdict_json(kind, p, v)
         if args.redundant:
-            out["redundant"] = redundant_json(kind, p, args.seconds) if a.unique else None
+            out["redundant"] = redundant_json(kind, p, args) if v.unique else None
         yield out
 
 
-def redundant_json(kind: Any, p: Any, seconds: float) -> dict[str, Any]:
-    r = helpers.redundant(kind, p, seconds=seconds)
+def redundant_json(kind: Any, p: Any, args: argparse.Namespace) -> dict[str, Any]:
+    r = helpers.redundant(kind, p, budget=args.budget, seconds=args.seconds)
     return {
         "clues": [
             {
@@ -81,8 +94,7 @@ def cell_name(rc: list[int]) -> str:
 def render(obj: dict[str, Any]) -> str:
     """The text form of one analysis."""
     verdict = obj["verdict"]
-    head = f"{verdict}, grade {obj['grade']}" if obj["grade"] else verdict
-    lines = [f"{head}: {obj['reason']}"]
+    lines = [f"{obj['summary']}: {obj['reason']}"]
     if obj["cells"]:
         lines.append("cells: " + ", ".join(cell_name(rc) for rc in obj["cells"]))
     sols = obj["solutions"]

@@ -45,7 +45,7 @@ class Kurotto(PuzzleKind):
         return not self.silent_flips(p, answer)
 
     def oracle(
-        self, p: Puzzle, solution: Sequence[int], budget: int = search.DEFAULT_BUDGET
+        self, p: Puzzle, solution: Sequence[int], budget: int = search.DEFAULT_UNITS
     ) -> OracleResult:
         """Is ``solution`` the only answer? Coverage, silent-flip and
         silent-pair certificates first; the counting search (within
@@ -58,7 +58,7 @@ class Kurotto(PuzzleKind):
         return certificates.oracle(p, solution, count, budget)
 
     def unique_by_oracle(
-        self, p: Puzzle, answer: Sequence[int], budget: int = search.DEFAULT_BUDGET
+        self, p: Puzzle, answer: Sequence[int], budget: int = search.DEFAULT_UNITS
     ) -> Verdict:
         verdict = self.oracle(p, answer, budget=budget).verdict
         return "unique" if verdict == "unique" else "unknown" if verdict == "unknown" else "several"
