@@ -47,6 +47,8 @@ from pencilbox.errors import Stopped
 CASE = "case"
 """The rung's name, as hints and grades report it."""
 
+HUNCH = 2
+"""Candidates of the last step's order tried before ranking them all again."""
 MAX_BRANCHES = 4
 """The largest refutation looked for, in branches (a split on a cell with
 more candidates than this is not tried)."""
@@ -57,9 +59,25 @@ class Trials(Generic[B]):
 
     Each fixpoint is computed at most once, from a fresh copy of the base
     candidates. ``stopped`` is set when the budget cut the work short.
+
+    ``before`` are the trials of an earlier state of the same line (the
+    case rung's previous step: this state lies inside it). Fixpoints are
+    monotone, so what a trial decided there holds here too: each trial starts
+    from what it reached there, one that contradicted there contradicts here
+    at once, and one whose fixpoint there lies inside this state reaches the
+    same fixpoint here (it is a fixpoint inside the smaller start, and the
+    one reached from the smaller start lies inside it): it is not run again.
+    The fixpoints are the same as from scratch. The candidates are taken in
+    the order ranked there (:meth:`ranking`), less those gone since.
     """
 
-    def __init__(self, ladder: Ladder[B], state: State[B], budget: Budget | None) -> None:
+    def __init__(
+        self,
+        ladder: Ladder[B],
+        state: State[B],
+        budget: Budget | None,
+        before: Trials[B] | None = None,
+    ) -> None:
         self.ladder = ladder
         self.board = state.board
         self.base = state.cands[:]
@@ -73,6 +91,9 @@ class Trials(Generic[B]):
         """The level-below trials of the base, handed to every probe run here:
         a trial whose fixpoint already holds what a run assumed need not be
         tried again in it (see ProbeMemo)."""
+        self.before = before
+        self.ranked: list[Literal] | None = None
+        """The candidates in the order :meth:`ranking` gave them."""
         self.pairs: dict[Literal, dict[Literal, dict[Cell, Mask]]] = {}
         """``pairs[l][m]``: the level-below fixpoint of the base with both l
         and m assumed (as changes to the base), read off the probe pass of
@@ -119,6 +140,23 @@ class Trials(Generic[B]):
         base, focus = self.base, self.focus
         return [c for c, m in enumerate(base) if m & (m - 1) and focus >> c & 1]
 
+    def ranking(self, cells: list[Cell]) -> list[Literal]:
+        """The candidates of ``cells`` in the order refutations are looked
+        for, as :meth:`order` ranks them (and kept for the next step)."""
+        self.ranked = self.order(cells)
+        return self.ranked
+
+    def hunch(self, cells: list[Cell]) -> list[Literal]:
+        """After an earlier step of the same line, the first few candidates
+        of that step's order (less those gone since): where the next
+        refutation most often is, tried before ranking every candidate anew."""
+        before = self.before
+        if before is None or before.ranked is None:
+            return []
+        base, wanted = self.base, set(cells)
+        stale = (lit for lit in before.ranked if lit[0] in wanted and base[lit[0]] >> lit[1] & 1)
+        return [lit for _, lit in zip(range(HUNCH), stale, strict=False)]
+
     def order(self, cells: list[Cell]) -> list[Literal]:
         """Candidates of ``cells``, the likeliest to be refuted first: fewest
         candidates in the cell, then most cells forced at the level below."""
@@ -129,14 +167,21 @@ class Trials(Generic[B]):
             for v in values_of(mask):
                 lit = (cell, v)
                 if lit not in self.below:
-                    s, outcome = self.run((lit,), below)
-                    if outcome.status is Status.CONTRADICTION:
+                    known, same = self.known(lit, below)
+                    if known is None and same:
                         self.below[lit] = None
                     else:
-                        self.below[lit] = s.cands
-                        self.memo.kept[lit] = {
-                            c: m for c, m in enumerate(s.cands) if m != self.base[c]
-                        }
+                        if same and known is not None:
+                            reached: list[Mask] | None = known
+                        else:
+                            s, outcome = self.run((lit,), below, known)
+                            contradicts = outcome.status is Status.CONTRADICTION
+                            reached = None if contradicts else s.cands
+                        self.below[lit] = reached
+                        if reached is not None:
+                            self.memo.kept[lit] = {
+                                c: m for c, m in enumerate(reached) if m != self.base[c]
+                            }
                 forced = self.forced(self.below[lit])
                 keyed.append((mask.bit_count(), -forced, cell, v))
         keyed.sort()
@@ -148,13 +193,40 @@ class Trials(Generic[B]):
         base = self.base
         return sum(1 for c, m in enumerate(cands) if m != base[c])
 
+    def known(self, lit: Literal, level: int) -> tuple[list[Mask] | None, bool]:
+        """What the earlier trials reached under ``lit`` at ``level``, inside
+        the base, and whether it is the fixpoint here already: (start, False)
+        to start the trial from, (fixpoint, True) when it lay inside the base,
+        (None, True) when it contradicted there (or leaves a cell empty here),
+        (None, False) when nothing is known."""
+        before = self.before
+        if before is None:
+            return None, False
+        table = before.fixed if level == self.ladder.top else before.below
+        if lit not in table:
+            return None, False
+        reached = table[lit]
+        if reached is None:
+            return None, True
+        start = [a & b for a, b in zip(reached, self.base, strict=True)]
+        if 0 in start:
+            return None, True
+        return start, start == reached
+
     def fixpoint(self, lit: Literal) -> list[Mask] | None:
         """The probe fixpoint of the base with ``lit`` assumed; None: contradiction."""
         if lit not in self.fixed:
             start = self.below.get(lit)
-            if lit in self.below and start is None:
+            known, same = self.known(lit, self.ladder.top)
+            if (known is None and same) or (lit in self.below and start is None):
                 self.fixed[lit] = None
+            elif same and known is not None:
+                self.fixed[lit] = known
             else:
+                if known is not None:
+                    if start is not None:
+                        known = [a & b for a, b in zip(start, known, strict=True)]
+                    start = known
                 memo = self.memo.copy()
                 memo.kept.update(self.pairs.pop(lit, {}))
                 s, outcome = self.run((lit,), self.ladder.top, start, memo=memo)
@@ -190,6 +262,7 @@ def find(
     max_branches: int = MAX_BRANCHES,
     first: bool = True,
     wanted: Callable[[Literal], bool] | None = None,
+    before: Trials[B] | None = None,
 ) -> tuple[list[Found], Trials[B]]:
     """Refutations of candidates of ``state``, which must be a probe fixpoint.
 
@@ -198,12 +271,18 @@ def find(
     has that size (all sound at once), else the first larger one found.
     ``wanted`` limits the candidates refuted (not the split cells).
     Returns [] when none is found within the bounds; ``Trials.stopped`` tells
-    whether the budget was the reason.
+    whether the budget was the reason. ``before``: the trials of an earlier
+    state this one lies inside (see :class:`Trials`).
     """
-    trials = Trials(ladder, state, budget)
+    trials = Trials(ladder, state, budget, before)
     try:
         cells = trials.undecided()
-        order = trials.order(cells)
+        if first and wanted is None:
+            found = _single(trials, trials.hunch(cells), first)
+            if found or trials.stopped:
+                trials.ranked = trials.before.ranked if trials.before else None
+                return found, trials
+        order = trials.ranking(cells)
         targets = [lit for lit in order if wanted is None or wanted(lit)]
         found = _single(trials, targets, first)
         if found or max_branches < 2 or trials.stopped:
@@ -436,6 +515,7 @@ def solve(
     """
     largest = 0
     state.budget = budget
+    trials: Trials[B] | None = None
     while True:
         try:
             status = ladder.propagate(state, ladder.top).status
@@ -443,7 +523,8 @@ def solve(
             return Status.STALLED, largest, e
         if status is not Status.STALLED:
             return status, largest, None
-        found, trials = find(ladder, state, budget, max_branches)
+        found, trials = find(ladder, state, budget, max_branches, before=trials)
+        trials.before = None  # one step back is all the next step reads
         if not found:
             return status, largest, trials.stopped
         for f in found:
