@@ -122,6 +122,22 @@ def test_web_api(tally: Tally) -> None:
     assert not check["solved"]
 
 
+def test_check_reports_its_own_violation_on_a_partly_filled_board(tally: Tally) -> None:
+    """Tally's validator calls a full cross with the wrong count local, and
+    Check reports it before the board is full, as it does the built-in
+    puzzles' local violations."""
+    client = TestClient(create_app(bank_path=None), base_url="http://localhost")
+    board = "tally 3x3\n1 . .\n. . .\n. . .\n"
+    marks = ["# # ?", "o ? ?", "? ? ?"]  # r1c1's cross is full and counts 2
+    check = client.post("/api/check", json={"puzzle": board, "marks": marks}).json()
+    assert not check["complete"] and not check["solved"]
+    assert [(v["code"], v["cells"]) for v in check["violations"]] == [("tally", [[0, 0]])]
+    assert check["message"].startswith("A cross does not count 1.")
+    fine = ["# o ?", "o ? ?", "? ? ?"]
+    check = client.post("/api/check", json={"puzzle": board, "marks": fine}).json()
+    assert check["violations"] == [] and check["message"].startswith("No rule is broken so far.")
+
+
 def test_bank_build(
     tally: Tally, capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
 ) -> None:

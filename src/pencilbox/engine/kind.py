@@ -40,7 +40,7 @@ from pencilbox.engine.results import (
 )
 from pencilbox.engine.state import Mask, State, single_value
 from pencilbox.errors import ContradictoryClues, NoSolution, ParseError, Stopped
-from pencilbox.verdict import Violation
+from pencilbox.violations import Violation
 
 Verdict = Literal["unique", "several", "unknown"]
 """A uniqueness oracle's answer ("unknown": its budget ran out)."""
