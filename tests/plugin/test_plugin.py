@@ -2,15 +2,16 @@
 
 The toy package :mod:`tests.plugin.tally` is installed the way pip would:
 a distribution's metadata on ``sys.path`` declaring it in the
-``pencilbox.puzzles`` group. Then the command line, the web API, the bank
-and the measurements handle it like a built-in puzzle, and no file of
-pencilbox names it.
+``pencilbox.puzzles`` group. Then the command line (its printed sheets
+too), the web API, the bank and the measurements handle it like a built-in
+puzzle, and no file of pencilbox names it.
 """
 
 from __future__ import annotations
 
 import json
 import pathlib
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -96,6 +97,20 @@ def test_command_line(
         assert hint["value"] == tally.value_token(answer[r * 4 + c]) or counted["solutions"] > 1
     code, _, err = run(capsys, "hint", "tally", str(board), "--level", "door")
     assert code == 2 and "unknown level" in err
+
+
+def test_render_prints_it_from_its_look(tally: Tally, tmp_path: pathlib.Path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text("tally 2x2\n3 .\n. 2\n")  # unique: all black but r2c2
+    out = tmp_path / "sheet.svg"
+    assert main(["render", "tally", str(board), "--solution", "--out", str(out)]) == 0
+    solution = (tmp_path / "sheet-2.svg").read_text()
+    clues = re.findall(r'<g class="clue" data-r="(\d)" data-c="(\d)"><text [^>]*>(\d)<', solution)
+    assert clues == [("0", "0", "3"), ("1", "1", "2")]
+    stones = re.findall(
+        r'<g class="cell" data-r="(\d)" data-c="(\d)">\n<circle class="([^"]+)"', solution
+    )
+    assert stones == [("0", "1", "stone black"), ("1", "0", "stone black")]
 
 
 def test_web_api(tally: Tally) -> None:

@@ -103,8 +103,8 @@ class PuzzleKind:
         self.generator = generator
         self.text = text
         self.frontend = frontend
-        """How the browser draws the puzzle and takes its input (its front-end
-        descriptor, served by ``/api/puzzles``), if it has one."""
+        """How the puzzle looks and takes its input (its front-end descriptor,
+        served by ``/api/puzzles`` and read by the printed sheets), if it has one."""
 
     @property
     def solved_message(self) -> str:
