@@ -28,7 +28,7 @@ RENDER_SECONDS = 5.0
 """Deadline of each search for one puzzle's grade and answer."""
 
 
-def look(kind: PuzzleKind) -> Frontend:
+def look_of(kind: PuzzleKind) -> Frontend:
     """How ``kind`` is drawn: its declared look (ParseError if it has none)."""
     if kind.frontend is None:
         raise ParseError(f"{kind.name} puzzles cannot be drawn yet")
@@ -71,7 +71,7 @@ def answer(
 
 
 def entries(kind: PuzzleKind, puzzles: list[Puzzle], args: argparse.Namespace) -> list[svg.Entry]:
-    drawn = look(kind)
+    look = look_of(kind)
     out = []
     for i, p in enumerate(puzzles):
         grade = "?" if args.no_grade else grade_text(kind, p, args.budget, args.seconds)
@@ -82,7 +82,7 @@ def entries(kind: PuzzleKind, puzzles: list[Puzzle], args: argparse.Namespace) -
             svg.Entry(
                 number=i + 1,
                 title=kind.title,
-                look=drawn,
+                look=look,
                 puzzle=p,
                 grade=grade,
                 url=kind.to_url(p),
@@ -134,7 +134,7 @@ def cmd_render(args: argparse.Namespace) -> list[dict[str, Any]]:
     if not out.parent.is_dir():
         raise ParseError(f"no such directory: {out.parent}")
     kind = pencilbox.puzzle(args.type)
-    look(kind)
+    look_of(kind)
     puzzles = read_puzzles(kind, args.file)
     for p in puzzles:
         kind.check(p)
