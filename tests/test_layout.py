@@ -3,6 +3,8 @@ outside a puzzle's package names it, the engine imports no layer above."""
 
 from __future__ import annotations
 
+import ast
+import inspect
 import pathlib
 import re
 
@@ -42,3 +44,18 @@ def test_the_engine_imports_no_layer_above_it() -> None:
             continue
         for line in path.read_text(encoding="utf-8").splitlines():
             assert not above.match(line), f"{path.name}: {line.strip()}"
+
+
+@pytest.mark.parametrize("name", pencilbox.puzzle_names())
+def test_a_validator_imports_nothing_of_pencilbox_but_the_violations(name: str) -> None:
+    """The independent checker shares no code with the engine or the rules:
+    of pencilbox it imports only :mod:`pencilbox.violations`."""
+    path = pathlib.Path(inspect.getfile(pencilbox.puzzle(name).checker))
+    imported = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            imported.add("." * node.level + (node.module or ""))
+        elif isinstance(node, ast.Import):
+            imported.update(a.name for a in node.names)
+    ours = {m for m in imported if m.startswith((".", "pencilbox"))}
+    assert ours == {"pencilbox.violations"}, f"{path.name} imports {sorted(ours)}"

@@ -143,6 +143,17 @@ def test_check_reports_every_violation_and_completion(client: TestClient) -> Non
     assert j["violations"] and all(v["cells"] or v["code"] for v in j["violations"])
 
 
+def test_check_on_a_partly_filled_board_reports_only_local_violations(
+    client: TestClient,
+) -> None:
+    board = "yinyang 3x3\no . .\n. . .\n. . ."
+    marks = ["# # o", "# # o", "o ? #"]  # a 2×2 of black, r1c1 painted over, both divided
+    j = client.post("/api/check", json={"puzzle": board, "marks": marks}).json()
+    assert not j["complete"] and not j["solved"]
+    assert sorted(v["code"] for v in j["violations"]) == ["2x2-black", "given"]
+    assert j["message"].startswith("A 2×2 of black; a given cell painted over.")
+
+
 def test_yinyang_completion_message(client: TestClient) -> None:
     kind = pencilbox.puzzle("yinyang")
     p, answer = kind.generate(6, 6, density=1.0, seed=5)

@@ -40,7 +40,7 @@ from pencilbox.engine.results import (
 )
 from pencilbox.engine.state import Mask, State, single_value
 from pencilbox.errors import ContradictoryClues, NoSolution, ParseError, Stopped
-from pencilbox.verdict import Violation
+from pencilbox.violations import Violation
 
 Verdict = Literal["unique", "several", "unknown"]
 """A uniqueness oracle's answer ("unknown": its budget ran out)."""
@@ -103,8 +103,8 @@ class PuzzleKind:
         self.generator = generator
         self.text = text
         self.frontend = frontend
-        """How the browser draws the puzzle and takes its input (its front-end
-        descriptor, served by ``/api/puzzles``), if it has one."""
+        """How the puzzle looks and takes its input (its front-end descriptor,
+        served by ``/api/puzzles`` and read by the printed sheets), if it has one."""
 
     @property
     def solved_message(self) -> str:

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from pencilbox.engine.results import Marks, Puzzle, Values
 from pencilbox.engine.state import Mask
-from pencilbox.verdict import Violation
+from pencilbox.violations import Violation
 
 
 class BoardFactory(Protocol):

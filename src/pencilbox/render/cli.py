@@ -14,11 +14,11 @@ from typing import Any
 
 import pencilbox
 from pencilbox import arguments
+from pencilbox.engine.frontend import Frontend
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
 from pencilbox.errors import NoSolution, ParseError
 from pencilbox.render import convert, svg
-from pencilbox.render.marks import Drawable
 
 FORMATS = ("svg", "png", "pdf")
 RENDER_BUDGET = 20_000
@@ -28,11 +28,11 @@ RENDER_SECONDS = 5.0
 """Deadline of each search for one puzzle's grade and answer."""
 
 
-def drawing(kind: PuzzleKind) -> Drawable:
-    """``kind`` as a puzzle that can be printed (ParseError if it cannot)."""
-    if not isinstance(kind, Drawable):
+def look_of(kind: PuzzleKind) -> Frontend:
+    """How ``kind`` is drawn: its declared look (ParseError if it has none)."""
+    if kind.frontend is None:
         raise ParseError(f"{kind.name} puzzles cannot be drawn yet")
-    return kind
+    return kind.frontend
 
 
 def grade_text(kind: PuzzleKind, p: Puzzle, budget: int, seconds: float) -> str:
@@ -71,7 +71,7 @@ def answer(
 
 
 def entries(kind: PuzzleKind, puzzles: list[Puzzle], args: argparse.Namespace) -> list[svg.Entry]:
-    draw = drawing(kind)
+    look = look_of(kind)
     out = []
     for i, p in enumerate(puzzles):
         grade = "?" if args.no_grade else grade_text(kind, p, args.budget, args.seconds)
@@ -82,7 +82,7 @@ def entries(kind: PuzzleKind, puzzles: list[Puzzle], args: argparse.Namespace) -
             svg.Entry(
                 number=i + 1,
                 title=kind.title,
-                drawing=draw,
+                look=look,
                 puzzle=p,
                 grade=grade,
                 url=kind.to_url(p),
@@ -134,7 +134,7 @@ def cmd_render(args: argparse.Namespace) -> list[dict[str, Any]]:
     if not out.parent.is_dir():
         raise ParseError(f"no such directory: {out.parent}")
     kind = pencilbox.puzzle(args.type)
-    drawing(kind)
+    look_of(kind)
     puzzles = read_puzzles(kind, args.file)
     for p in puzzles:
         kind.check(p)

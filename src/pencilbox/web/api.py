@@ -357,13 +357,6 @@ NO_ANSWER = {
 """Why /api/answer has no answer to give, by what the answer search found."""
 
 
-LOCAL_CODES = frozenset(
-    {"2x2-black", "2x2-white", "given", "twice", "apart", "range", "circle", "clue-shaded"}
-)
-"""Violations no filling of the empty cells can repair; the only ones a
-partly filled board reports (connection and count rules wait for a full board)."""
-
-
 def sentence(text: str) -> str:
     """``text`` with a capital first letter, unless it opens with a cell's
     name ("r1c1 says 2…"), which is always written in lower case."""
@@ -376,11 +369,15 @@ CELL_NAME = re.compile(r"r\d+c\d+\b")
 def check_json(
     kind: PuzzleKind, p: Puzzle, marks: Marks, refuted: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    violations = kind.validate(p, marks)  # None marks an empty cell
+    """What Check answers: on a full board every violation; on a partly filled
+    one (None marks an empty cell) only the local ones, which no filling of
+    the empty cells can repair, and failing those ``refuted`` (the ladder's
+    proof that the board cannot be completed), if given."""
+    violations = kind.validate(p, marks)
     empty = sum(1 for v in marks if v is None)
     solved = not violations
     if empty:
-        violations = [v for v in violations if v.code in LOCAL_CODES]
+        violations = [v for v in violations if v.local]
     out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
     if empty and not out and refuted is not None:
         out.append(refuted)

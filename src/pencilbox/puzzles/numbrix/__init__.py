@@ -11,7 +11,6 @@ from pencilbox.engine.grid import check_size
 from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Study, Values
 from pencilbox.engine.state import Result, State
 from pencilbox.formats.text import GridText
-from pencilbox.render.marks import Label, Marks
 
 from . import brute, certificates, generate, model, rules, validate
 from .frontend import FRONTEND
@@ -29,12 +28,6 @@ class Numbrix(PuzzleKind):
     """A board that ``pin`` solves shows all but one number: a board, not a puzzle."""
     measure_defaults = MeasureDefaults(0.3, 0.4, (0.1, 0.15, 0.2, 0.3, 0.4, 0.5))
     certificate, certificate_short = "2-opt reversal", "2-opt"
-
-    def clue_marks(self, value: int) -> Marks:
-        return (Label(str(value)),)
-
-    def answer_marks(self, value: int) -> Marks:
-        return (Label(model.number_name(value)),)
 
     def start(self, p: Puzzle) -> State[model.Board]:
         b = model.Board.of(p)
