@@ -57,10 +57,10 @@ function inRange(n) {
 }
 
 // -- saving ------------------------------------------------------------------------
-const key = () => "pencilbox:board:" + game.puzzle.url;
+const savedKey = () => "pencilbox:board:" + game.puzzle.url;
 function save() {
   if (!game.puzzle) return;
-  store.setItem(key(), JSON.stringify({ marks: game.marks, elapsed: game.clock.ms(), solved: game.solved,
+  store.setItem(savedKey(), JSON.stringify({ marks: game.marks, elapsed: game.clock.ms(), solved: game.solved,
                                        message: game.solvedMessage, history: game.history, cursor: game.cursor }));
   store.setItem("pencilbox:last", JSON.stringify({ puzzle: game.puzzle, level: $("level").value }));
 }
@@ -398,7 +398,7 @@ function draw() {
                        hint: game.hint, premises: game.premises, errors: game.errors, solved: game.solved,
                        sheet: printing.matches });
   extras.drawn(game);
-  steps.draw($("board"), game.puzzle);
+  steps.draw($("board"));
   $("undo").disabled = !game.history.canUndo();
   $("redo").disabled = !game.history.canRedo();
 }

@@ -64,7 +64,7 @@ export class CaseSteps {
 
   // Draw the shown branch over the board: its decided cells faintly, the
   // contradiction's cells outlined, the assumptions boxed with their value.
-  draw(svg, puzzle) {
+  draw(svg) {
     if (!this.hint || this.step < 0) return;
     const b = this.hint.branches[this.step];
     const g = document.createElementNS(NS, "g");

@@ -230,11 +230,11 @@ function draw() {
     if (v !== null) cellEl([Math.floor(i / d.cols), i % d.cols]).dataset.clue = String(v);
   });
   for (const rc of a?.undecided || []) cellEl(rc)?.setAttribute("data-undecided", "1");
-  for (const rc of a?.differ || []) { cellEl(rc)?.setAttribute("data-differ", "1"); box(svg, rc, "hl-differ", 2); }
-  for (const rc of st.redundant) { cellEl(rc)?.setAttribute("data-redundant", "1"); box(svg, rc, "hl-redundant", 6); }
+  for (const rc of a?.differ || []) { cellEl(rc)?.setAttribute("data-differ", "1"); outline(svg, rc, "hl-differ", 2); }
+  for (const rc of st.redundant) { cellEl(rc)?.setAttribute("data-redundant", "1"); outline(svg, rc, "hl-redundant", 6); }
 }
 
-function box(svg, [r, c], cls, inset) {
+function outline(svg, [r, c], cls, inset) {
   const e = document.createElementNS(NS, "rect");
   for (const [k, v] of Object.entries({ class: cls, x: c * S + inset, y: r * S + inset,
                                         width: S - 2 * inset, height: S - 2 * inset, rx: 4 }))
@@ -242,10 +242,10 @@ function box(svg, [r, c], cls, inset) {
   svg.appendChild(e);
 }
 
-function say(text, kind = "") {
+function say(text, tone = "") {
   const s = $("studio-status");
   s.replaceChildren(text);
-  s.dataset.kind = kind;
+  s.dataset.kind = tone;
   return s;
 }
 
