@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field
 import pencilbox
 from pencilbox.engine import cases
 from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
+from pencilbox.engine.grid import MIN_SIDE
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
 from pencilbox.errors import ParseError, PuzzleError, SizeError
@@ -41,8 +42,12 @@ PUZZLE_STATIC = "/puzzles"
 """Where each puzzle's own static files are served: /puzzles/NAME/FILE."""
 MAX_SIDE = 30
 """Largest board side the web app accepts (URLs, marks, generation)."""
+MIN_GENERATE_SIDE = 4
+"""Smallest side of a board the web app deals or generates."""
 MAX_GENERATE_SIDE = 15
 """Largest side of a board the web app deals or generates."""
+DEFAULT_SIDE = 6
+"""Side of the board dealt when a request names no size (and the game's first deal)."""
 SOLVER_SECONDS = 10.0
 """Deadline of one request's solver work (the app's ``solver_seconds``)."""
 
@@ -129,7 +134,7 @@ def read_puzzle(body: PuzzleIn) -> tuple[PuzzleKind, Puzzle, list[str]]:
         else:
             kind = kind_of(body.type)
         p = kind.parse(text)
-    if not (1 <= p.rows <= MAX_SIDE and 1 <= p.cols <= MAX_SIDE):
+    if not (MIN_SIDE <= p.rows <= MAX_SIDE and MIN_SIDE <= p.cols <= MAX_SIDE):
         raise SizeError(
             f"the web app plays boards up to {MAX_SIDE}x{MAX_SIDE}, not {p.rows}x{p.cols}"
         )
@@ -235,11 +240,33 @@ def answers(request: Request) -> Answers:
     return store
 
 
+def limits() -> dict[str, Any]:
+    """The board sides this API plays and deals, for /api/puzzles' ``limits``:
+    ``sides`` [MIN_SIDE, MAX_SIDE] (any board), ``deal_sides``
+    [MIN_GENERATE_SIDE, MAX_GENERATE_SIDE] (a dealt board) and
+    ``deal_default_side`` (DEFAULT_SIDE)."""
+    return {
+        "sides": [MIN_SIDE, MAX_SIDE],
+        "deal_sides": [MIN_GENERATE_SIDE, MAX_GENERATE_SIDE],
+        "deal_default_side": DEFAULT_SIDE,
+    }
+
+
 # -- endpoints ----------------------------------------------------------------------
 @router.get("/puzzles", responses=ERRORS)
 def puzzles(request: Request) -> list[dict[str, Any]]:
     """The puzzle types, their ladder levels (weakest first), the bank's sizes
-    and each type's front-end descriptor (how the browser draws it)."""
+    and each type's front-end descriptor (how the browser draws it).
+
+    Each type's ``limits`` are the bounds the browser keeps to, as the server
+    enforces them: ``sides`` [low, high], the rows and columns of any board
+    it plays or edits; ``deal_sides`` [low, high], those of a board
+    ``/api/puzzle`` deals; ``deal_default_side``, the side dealt when none is
+    asked for; ``analyze_seconds``, the budget of a first verdict
+    (``/api/analyze``); ``analyze_max_seconds``, the most one analyze or
+    helper request may spend; ``helper_seconds``, the budget the editor gives
+    a helper (``/api/redundant``, ``/api/suggest``, ``/api/thin``)."""
+    served: dict[str, Any] = request.app.state.limits
     shelves = deal.bank_sizes(request.app.state.bank_path)
     out = []
     for name in pencilbox.puzzle_names():
@@ -254,6 +281,7 @@ def puzzles(request: Request) -> list[dict[str, Any]]:
                 "bank_sizes": shelves.get(name, []),
                 "url_example": url_example(kind),
                 "frontend": frontend_json(kind),
+                "limits": served,
             }
         )
     return out
@@ -263,7 +291,7 @@ def puzzles(request: Request) -> list[dict[str, Any]]:
 async def puzzle(
     request: Request,
     type: str = Query(..., max_length=40, description="puzzle type"),
-    size: int = Query(6, description="rows (and columns unless cols is given)"),
+    size: int = Query(DEFAULT_SIDE, description="rows (and columns unless cols is given)"),
     cols: int | None = Query(None),
     grade: str | None = Query(None, max_length=40, description="bank grade (a level)"),
     index: int | None = Query(None, ge=0, description="board number on the shelf"),
@@ -272,11 +300,9 @@ async def puzzle(
     (in a worker, under the solver's deadline)."""
     kind = kind_of(type)
     rows, ncols = size, cols if cols is not None else size
-    if not (4 <= rows <= MAX_GENERATE_SIDE and 4 <= ncols <= MAX_GENERATE_SIDE):
-        raise SizeError(
-            f"boards are dealt from 4x4 to {MAX_GENERATE_SIDE}x"
-            f"{MAX_GENERATE_SIDE}, not {rows}x{ncols}"
-        )
+    low, high = MIN_GENERATE_SIDE, MAX_GENERATE_SIDE
+    if not (low <= rows <= high and low <= ncols <= high):
+        raise SizeError(f"boards are dealt from {low}x{low} to {high}x{high}, not {rows}x{ncols}")
     if grade == cases.CASE:  # the bank has no case shelf: deal the ladder's top
         grade = None
     level = kind.level_name(grade if grade else kind.levels[-1])
@@ -430,4 +456,4 @@ async def solve(request: Request, body: SolveIn) -> dict[str, Any]:
     return result
 
 
-__all__ = ["router", "SolverBusy", "MAX_SIDE", "SOLVER_SECONDS"]
+__all__ = ["router", "limits", "SolverBusy", "MAX_SIDE", "SOLVER_SECONDS"]

@@ -155,6 +155,7 @@ def create_app(
     app.state.answers = api.Answers()
     app.state.pool = pool
     app.state.solver_seconds = solver_seconds
+    app.state.limits = {**api.limits(), **studio.limits()}  # what /api/puzzles tells the browser
 
     @app.exception_handler(BudgetExceeded)
     async def too_slow(request: Request, exc: BudgetExceeded) -> JSONResponse:

@@ -28,6 +28,8 @@ from pencilbox.web.workers import SolverPool
 MAX_SECONDS = 8.0
 """Largest budget a request may ask for (the server's own limit is
 ``api.SOLVER_SECONDS``)."""
+HELPER_SECONDS = 4.0
+"""Budget the browser's editor gives one helper request."""
 
 router = APIRouter(prefix="/api")
 
@@ -119,6 +121,17 @@ class ThinOut(BaseModel):
     clues_after: int
     analysis: AnalysisOut = Field(..., description="the thinned puzzle's verdict and grade")
     complete: bool = Field(..., description="true when no further clue can go")
+
+
+def limits() -> dict[str, float]:
+    """The studio's budgets, for /api/puzzles' ``limits``: ``analyze_seconds``
+    (DEFAULT_SECONDS, a first verdict), ``analyze_max_seconds`` (MAX_SECONDS)
+    and ``helper_seconds`` (HELPER_SECONDS)."""
+    return {
+        "analyze_seconds": DEFAULT_SECONDS,
+        "analyze_max_seconds": MAX_SECONDS,
+        "helper_seconds": HELPER_SECONDS,
+    }
 
 
 def budget(body: StudioIn) -> float:
