@@ -183,7 +183,7 @@ def test_cli_grade_reports_the_case_size(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_hint_json_carries_the_branches() -> None:
-    from pencilbox.cli import hint_json
+    from pencilbox.shapes import hint_json
 
     kind = pencilbox.puzzle("kurotto")
     p = kind.parse(TOY)

@@ -18,9 +18,8 @@ from typing import Any, NoReturn
 import pencilbox
 from pencilbox import arguments
 from pencilbox.bank import cli as bank_cli
-from pencilbox.engine import cases
 from pencilbox.engine.grid import check_size
-from pencilbox.engine.kind import Counted, HintResult, Puzzle, PuzzleKind
+from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.search import DEFAULT_BUDGET
 from pencilbox.errors import NoSolution, ParseError, PuzzleError
@@ -28,6 +27,7 @@ from pencilbox.formats.puzzlink import looks_like_url
 from pencilbox.formats.text import split_many
 from pencilbox.measure import cli as measure_cli
 from pencilbox.render import cli as render_cli
+from pencilbox.shapes import count_json, hint_json, solved_json
 from pencilbox.studio import cli as studio_cli
 
 EXIT_USAGE = 2
@@ -63,44 +63,6 @@ def read_source(source: str) -> str:
 
 def read_puzzles(kind: PuzzleKind, source: str) -> list[Puzzle]:
     return [kind.parse(chunk) for chunk in split_many(read_source(source))]
-
-
-# -- JSON shapes (DESIGN.md) ---------------------------------------------------
-def cells_json(kind: PuzzleKind, p: Puzzle, cells: tuple[int, ...]) -> list[list[int]]:
-    return [list(divmod(c, p.cols)) for c in cells]
-
-
-def hint_json(kind: PuzzleKind, p: Puzzle, h: HintResult) -> dict[str, Any]:
-    if h.status == "hint":
-        assert h.cell is not None and h.value is not None
-        return {
-            "cell": list(divmod(h.cell, p.cols)),
-            "value": kind.value_token(h.value),
-            "rule": h.rule,
-            "reason": h.reason,
-            "premises": cells_json(kind, p, h.premises),
-            "level": h.level,
-            **({"case": cases.to_json(h.case, p.cols, kind.value_token)} if h.case else {}),
-        }
-    out: dict[str, Any] = {"status": h.status, "level": h.level, "reason": h.reason}
-    if h.wrong:
-        out["wrong"] = cells_json(kind, p, h.wrong)
-    if h.premises:
-        out["premises"] = cells_json(kind, p, h.premises)
-    if h.suggest:
-        out["suggest"] = h.suggest
-    return out
-
-
-def count_json(kind: PuzzleKind, p: Puzzle, c: Counted) -> dict[str, Any]:
-    return {
-        "solutions": c.solutions,
-        "complete": c.complete,
-        "guesses": c.guesses,
-        "engine": c.engine,
-        "level": c.level,
-        "solution": kind.solution_rows(c.first, p.cols) if c.first is not None else None,
-    }
 
 
 # -- commands ------------------------------------------------------------------
@@ -154,12 +116,7 @@ def _each(
 def cmd_solve(args: argparse.Namespace) -> list[dict[str, Any]]:
     def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
         s = kind.solve(p, level=args.level, seconds=args.seconds)
-        out: dict[str, Any] = {
-            "status": s.status.value,
-            "level": s.level,
-            "grid": kind.state_rows(s.cands, p.cols),
-            "decided": s.decided,
-        }
+        out = solved_json(kind, p, s)
         if s.status is Status.STOPPED:
             out["seconds"] = args.seconds
         return out

@@ -33,7 +33,6 @@ import copy
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from pencilbox.engine import search
 from pencilbox.engine.grid import Cell
@@ -520,26 +519,3 @@ def certified_answers(
             flipped = list(first)
             flipped[cell] = 1 - flipped[cell]
             yield tuple(flipped)
-
-
-# -- JSON --------------------------------------------------------------------------
-def cells_json(p: Puzzle, cells: Sequence[Cell]) -> list[list[int]]:
-    """Cells as 0-based [row, column] pairs."""
-    return [list(divmod(c, p.cols)) for c in cells]
-
-
-def analysis_json(kind: PuzzleKind, p: Puzzle, a: Analysis) -> dict[str, Any]:
-    """The shape ``POST /api/analyze`` and ``pencilbox analyze --json`` share."""
-    return {
-        "verdict": a.verdict,
-        "grade": a.grade,
-        "level": a.level,
-        "solutions": [kind.solution_rows(v, p.cols) for v in a.solutions],
-        "differ": cells_json(p, a.differ),
-        "undecided": cells_json(p, a.undecided),
-        "cells": cells_json(p, a.cells),
-        "reason": a.reason,
-        "url": a.url,
-        "guesses": a.guesses,
-        "seconds": round(a.seconds, 4),
-    }

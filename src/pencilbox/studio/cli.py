@@ -14,8 +14,9 @@ from typing import Any
 import pencilbox
 from pencilbox import arguments
 from pencilbox.errors import ParseError
+from pencilbox.shapes import analysis_json, redundancy_json
 from pencilbox.studio import helpers
-from pencilbox.studio.analyze import DEFAULT_SECONDS, analysis_json, analyze
+from pencilbox.studio.analyze import DEFAULT_SECONDS, analyze
 
 
 def add_analyze_command(sub: Any) -> None:
@@ -55,23 +56,13 @@ def _results(kind: Any, puzzles: list[Any], args: argparse.Namespace) -> Iterato
         a = analyze(kind, p, level=args.level, seconds=args.seconds)
         out = analysis_json(kind, p, a)
         if args.redundant:
-            out["redundant"] = redundant_json(kind, p, args.seconds) if a.unique else None
+            # Only a unique board has clues that can go with its answer kept.
+            out["redundant"] = (
+                redundancy_json(p, helpers.redundant(kind, p, seconds=args.seconds))
+                if a.unique
+                else None
+            )
         yield out
-
-
-def redundant_json(kind: Any, p: Any, seconds: float) -> dict[str, Any]:
-    r = helpers.redundant(kind, p, seconds=seconds)
-    return {
-        "clues": [
-            {
-                "cell": list(divmod(c.cell, p.cols)),
-                "removable": c.removable,
-                "grade": c.grade,
-            }
-            for c in r.clues
-        ],
-        "complete": r.complete,
-    }
 
 
 def cell_name(rc: list[int]) -> str:

@@ -33,8 +33,8 @@ from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
 from pencilbox.errors import ParseError, PuzzleError, SizeError
 from pencilbox.formats.puzzlink import parse_frame
+from pencilbox.shapes import cells_json
 from pencilbox.web import deal, jobs
-from pencilbox.web.jobs import cells
 from pencilbox.web.workers import SolverBusy, SolverPool
 
 PUZZLE_STATIC = "/puzzles"
@@ -381,7 +381,9 @@ def check_json(
     solved = not violations
     if empty:
         violations = [v for v in violations if v.code in LOCAL_CODES]
-    out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
+    out = [
+        {"code": v.code, "message": v.message, "cells": cells_json(p, v.cells)} for v in violations
+    ]
     if empty and not out and refuted is not None:
         out.append(refuted)
     if solved:
