@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from pencilbox.engine.grid import check_size
 from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Study, Values
-from pencilbox.engine.state import Result, State
+from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
 from pencilbox.render.marks import Label, Marks
 
@@ -54,10 +54,6 @@ class Numbrix(PuzzleKind):
 
     def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool:
         return not self.reversals(p, answer)
-
-    def span(self, state: State) -> Result:
-        """The off-ladder ruler rule, on a state of this puzzle."""
-        return rules.span(state)
 
     def studies(self) -> Mapping[str, Study]:
         from . import studies

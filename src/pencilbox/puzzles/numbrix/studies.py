@@ -10,6 +10,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from pencilbox.engine.kind import PuzzleKind
 from pencilbox.engine.ladder import Ladder, Rule, Status, judge_with
 from pencilbox.engine.state import NOTHING, Contradiction, State
 from pencilbox.measure import chart, pool
@@ -26,7 +27,7 @@ from pencilbox.measure.common import (
 )
 from pencilbox.measure.studies import Study, StudyOptions
 
-from . import Numbrix, model
+from . import certificates, model, rules
 
 
 # -- Numbrix: survival after pin and link ------------------------------------------------
@@ -100,11 +101,11 @@ def _bits(s: State) -> float:
     return sum(math.log2(m.bit_count()) for m in s.cands if m)
 
 
-def _span_bits(kind: Numbrix, s: State, level: int) -> float:
+def _span_bits(kind: PuzzleKind, s: State, level: int) -> float:
     kind.ladder.propagate(s, level)
     before = _bits(s)
     while True:
-        r = kind.span(s)
+        r = rules.span(s)
         if r is NOTHING or isinstance(r, Contradiction):
             break
         if kind.ladder.propagate(s, level).status is Status.CONTRADICTION:
@@ -280,7 +281,7 @@ def clues_board(size: int, seed: int, budget: int) -> dict[str, int]:
         clues[cell] = None
         p = Puzzle(model.NAME, size, size, tuple(clues))
         # a 2-opt reversal is a second answer, which no sound fixpoint finishes
-        if kind.reversals(p, values) or kind.solve(p).status is not Status.SOLVED:
+        if certificates.second_solutions(p, values) or kind.solve(p).status is not Status.SOLVED:
             clues[cell] = keep
     adversarial = sum(1 for c in clues if c is not None)
     rng.shuffle(order)
@@ -475,10 +476,8 @@ def measure_backbite(
     )
 
 
-def numbrix() -> Numbrix:
-    kind = kind_of(model.NAME)
-    assert isinstance(kind, Numbrix)
-    return kind
+def numbrix() -> PuzzleKind:
+    return kind_of(model.NAME)
 
 
 def _sizes(o: StudyOptions) -> list[int]:
