@@ -1,4 +1,4 @@
-"""The command line: JSON shapes (DESIGN.md) and bad input."""
+"""The command line: the JSON shapes of the README's table, and bad input."""
 
 from __future__ import annotations
 

@@ -268,8 +268,9 @@ def _race(
 TURNS = (("learning", 0.8), ("plain", 0.5), ("probe", 1.0))
 """Who runs in :func:`_race`, each for a share of the time left: search with
 learning, which also runs the ladder's search rules and so settles most
-boards (four fifths of the time: the hardest real puzzle of the shared list
-needs most of the default budget), then plain search, then probe's fixpoint."""
+boards (four fifths of the time: the hardest real puzzle of
+``benchmarks/bench_cases.py`` needs most of the default budget), then plain
+search, then probe's fixpoint."""
 COARSE_TURNS = (("plain", 0.5), ("learning", 0.5), ("probe", 1.0))
 """The turns when some rule of the level the counts run at does not explain
 its deductions (``Ladder.explains_at``): plain search goes first, as learning's
