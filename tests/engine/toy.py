@@ -76,7 +76,7 @@ def forbid(s: State) -> Result:
     return progress
 
 
-def check_complete(s: State) -> Result:
+def judge_complete(s: State) -> Result:
     board: Board = s.board
     for a, va, b, vb in board.pairs:
         if s.cands[a] == 1 << va and s.cands[b] == 1 << vb:
@@ -95,7 +95,7 @@ LADDER = Ladder(
             saturating=False,  # one pass: the ladder runs it again after progress
         )
     ],
-    check_complete,
+    judge_complete,
     str,
 )
 

@@ -14,7 +14,7 @@ from typing import Any, TypeAlias
 import pencilbox
 from pencilbox import arguments
 from pencilbox.commands.source import read_puzzles
-from pencilbox.engine.grid import check_size
+from pencilbox.engine.grid import refuse_size_out_of_range
 from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.engine.search import DEFAULT_BUDGET
 
@@ -81,7 +81,7 @@ def each_puzzle(
     kind = pencilbox.puzzle(args.type)
     puzzles = read_puzzles(kind, args.file)
     for p in puzzles:
-        kind.check(p)
+        kind.refuse_contradictory_clues(p)
     return [fn(kind, p) for p in puzzles]
 
 
@@ -89,5 +89,5 @@ def board_size(args: argparse.Namespace) -> tuple[int, int]:
     """Rows and columns from ``--size`` and ``--cols`` (default: square)."""
     rows = args.size
     cols = args.cols if args.cols is not None else rows
-    check_size(rows, cols)
+    refuse_size_out_of_range(rows, cols)
     return rows, cols

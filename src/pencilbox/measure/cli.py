@@ -26,11 +26,11 @@ from pencilbox.measure.common import (
     COUNT_BUDGET,
     JUDGES,
     Report,
-    check_boards,
-    check_density,
     default_density,
     kind_of,
     parse_list,
+    valid_board_count,
+    valid_density,
 )
 from pencilbox.measure.studies import CORE, StudyOptions, study_of
 
@@ -60,11 +60,11 @@ def run_one(name: str, what: str, args: argparse.Namespace) -> Report:
     """One measurement of one puzzle, from parsed arguments."""
     kind = kind_of(name)
     study = None if what in CORE else study_of(kind, what)
-    density = check_density(
+    density = valid_density(
         args.density if args.density is not None else default_density(kind, what)
     )
     common = {
-        "boards": check_boards(args.boards),
+        "boards": valid_board_count(args.boards),
         "seed": args.seed,
         "workers": args.workers,
         "quiet": args.quiet,
@@ -81,7 +81,7 @@ def run_one(name: str, what: str, args: argparse.Namespace) -> Report:
         )
     if what == "density":
         ds = (
-            [check_density(d) for d in parse_list(args.densities, float, "densities")]
+            [valid_density(d) for d in parse_list(args.densities, float, "densities")]
             if args.densities
             else list(kind.measure_defaults.densities)
         )
@@ -166,7 +166,7 @@ def parse_overrides(text: str | None) -> dict[tuple[str, str | None], float]:
                 f"measure all takes --density TYPE=D[,TYPE.MEASURE=D...], not {item!r}"
             )
         name, _, what = key.strip().partition(".")
-        d = check_density(parse_list(value, float, "density")[0])
+        d = valid_density(parse_list(value, float, "density")[0])
         out[(kind_of(name).name, what or None)] = d
     return out
 

@@ -135,7 +135,7 @@ def run(args: argparse.Namespace) -> list[Result]:
     drawing(kind)
     puzzles = read_puzzles(kind, args.file)
     for p in puzzles:
-        kind.check(p)
+        kind.refuse_contradictory_clues(p)
     sheet = entries(kind, puzzles, args)
     pages = svg.pages(sheet, args.per_page, args.solution)
     if fmt == "pdf":

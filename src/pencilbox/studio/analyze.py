@@ -13,8 +13,9 @@ safe), and stops at the first level that finishes:
   finish first (:func:`_race`): one answer, with probe's fixpoint stalling
   too, is "unique by search" (grade ``beyond``); none means contradictory
   clues; two mean several answers. The answers come from the count itself
-  (:class:`Answers` keeps the complete grids it meets); a second answer is
-  looked for apart only when the count multiplied independent parts.
+  (:class:`AnswerKeepingCounter` keeps the complete grids it meets); a
+  second answer is looked for apart only when the count multiplied
+  independent parts.
 - probe's fixpoint, needed for the grade probe and for probe's undecided
   cells, is told the answers found: a trial of an answer's value never
   contradicts, so probe skips it (:func:`known_survivors`).
@@ -188,7 +189,7 @@ def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
         undecided = step
     below = undecided_cells(s) if lv >= top else undecided  # shown if probe runs out
     shown = min(lv, top - 1)
-    answers = Answers(kind, p)
+    answers = AnswerKeepingCounter(kind, p)
     count, probed = _race(kind, s, lv, undecided, answers, at)
     if isinstance(probed, _Found):
         return probed  # probe solves it (the grade) or refutes it
@@ -233,7 +234,7 @@ def _race(
     s: State,
     lv: int,
     undecided: tuple[Cell, ...],
-    answers: Answers,
+    answers: AnswerKeepingCounter,
     at: float,
 ) -> tuple[search.Count | None, _Found | tuple[Cell, ...] | None]:
     """Search with learning, plain search and probe's fixpoint take turns
@@ -317,12 +318,12 @@ def _climb(
     return undecided
 
 
-class Answers:
+class AnswerKeepingCounter:
     """Counts of a board's answers that keep the answers they meet.
 
     The search settles a line when the ladder finds its grid complete and
-    legal (``Ladder.check_complete``), so a count on a copy of the ladder
-    whose check also writes the grids down yields the answers it counted:
+    legal (``Ladder.judge_complete``), so a count on a copy of the ladder
+    whose judge also writes the grids down yields the answers it counted:
     the verdict's two answers come from the count that proves there are two.
     A count that multiplies independent parts meets fewer grids than it
     counts; :func:`second_answer` then finds the second.
@@ -333,9 +334,9 @@ class Answers:
         self.p = p
         self.found: list[Values] = []
         self.ladder = copy.copy(kind.ladder)
-        judge = kind.ladder.check_complete
+        judge = kind.ladder.judge_complete
 
-        def check(state: State) -> Result:
+        def judge_and_keep(state: State) -> Result:
             verdict = judge(state)
             if not isinstance(verdict, Contradiction) and len(self.found) < 2:
                 answer = values_of_state(state)
@@ -343,7 +344,7 @@ class Answers:
                     self.found.append(answer)
             return verdict
 
-        self.ladder.check_complete = check
+        self.ladder.judge_complete = judge_and_keep
         self.learning: search.Resumable | None = None
 
     def count(self, s: State, until: float, learning: bool = True) -> search.Count:
@@ -387,7 +388,12 @@ def known_survivors(s: State, answers: Sequence[Values]) -> ProbeMemo | None:
 
 
 def _several(
-    kind: PuzzleKind, p: Puzzle, s: State, count: search.Count, answers: Answers, at: float
+    kind: PuzzleKind,
+    p: Puzzle,
+    s: State,
+    count: search.Count,
+    answers: AnswerKeepingCounter,
+    at: float,
 ) -> _Found:
     assert count.first is not None
     second: Values | None

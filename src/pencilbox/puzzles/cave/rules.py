@@ -354,7 +354,7 @@ def bridge(s: State) -> Result:
 
 
 # -- a finished grid -----------------------------------------------------------
-def check_complete(s: State) -> Result:
+def judge_complete(s: State) -> Result:
     """A fully decided grid is legal iff the cave is one non-empty group, every
     wall reaches the border, and every number sees exactly its count."""
     board = s.board
@@ -402,4 +402,4 @@ RULES = [
     ),
 ]
 
-LADDER = Ladder(LEVELS, RULES, check_complete, lambda v: COLOUR[v])
+LADDER = Ladder(LEVELS, RULES, judge_complete, lambda v: COLOUR[v])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pencilbox.engine.grid import check_size
+from pencilbox.engine.grid import refuse_size_out_of_range
 from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Study, Values
 from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
@@ -42,7 +42,7 @@ class Numbrix(PuzzleKind):
 
     def census(self, rows: int, cols: int, cycles: bool = False) -> int:
         """Directed Hamiltonian paths (``cycles``: Hamiltonian cycles) of the grid."""
-        check_size(rows, cols)
+        refuse_size_out_of_range(rows, cols)
         return brute.census(rows, cols, cycles)
 
     def reversals(self, p: Puzzle, solution: Sequence[int]) -> list[Values]:

@@ -509,7 +509,7 @@ def span(s: State) -> Result:
 
 
 # -- the complete grid ------------------------------------------------------------
-def check_complete(s: State) -> Result:
+def judge_complete(s: State) -> Result:
     """A decided grid is legal iff every number is used once and consecutive
     numbers are neighbours."""
     g = s.grid
@@ -570,4 +570,4 @@ RULES = [
     ),
 ]
 
-LADDER = Ladder(LEVELS, RULES, check_complete, number_name)
+LADDER = Ladder(LEVELS, RULES, judge_complete, number_name)

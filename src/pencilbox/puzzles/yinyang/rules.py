@@ -176,7 +176,7 @@ def bridge(s: State) -> Result:
     return saturate(s, (BLACK, WHITE), "bridge", COLOUR)
 
 
-def check_complete(s: State) -> Result:
+def judge_complete(s: State) -> Result:
     """A fully decided grid is legal iff no window and no bridge objects."""
     for rule in (window, bridge):
         r = rule(s)
@@ -191,4 +191,4 @@ RULES = [
     Rule("bridge", 2, bridge, "Each colour stays connected: pockets lose it, bridges take it."),
 ]
 
-LADDER = Ladder(LEVELS, RULES, check_complete, lambda v: COLOUR[v], complete_explains=True)
+LADDER = Ladder(LEVELS, RULES, judge_complete, lambda v: COLOUR[v], complete_explains=True)
