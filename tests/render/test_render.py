@@ -26,7 +26,7 @@ from pencilbox.render.glyphs import Glyphs, Label, Ring, Shade, Stone, answer_gl
 SVG = "{http://www.w3.org/2000/svg}"
 
 PUZZLES = {
-    # Unique puzzles people made (shared/examples/real-puzzles.md) and, for
+    # Unique puzzles people made (as in benchmarks/bench_cases.py) and, for
     # Numbrix, which puzz.link lacks, a 5x5 grid whose uniqueness the brute
     # force confirms below.
     "yinyang": "https://puzz.link/p?yinyang/6/6/6a166b230900",

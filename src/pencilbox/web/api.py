@@ -34,8 +34,8 @@ from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
 from pencilbox.errors import ParseError, PuzzleError, SizeError
 from pencilbox.formats.puzzlink import parse_frame
+from pencilbox.shapes import cells_json
 from pencilbox.web import deal, jobs
-from pencilbox.web.jobs import cells
 from pencilbox.web.workers import SolverBusy, SolverPool
 
 PUZZLE_STATIC = "/puzzles"
@@ -211,7 +211,7 @@ def url_example(kind: PuzzleKind) -> str | None:
 
 
 # -- answers, cached ------------------------------------------------------------------
-class Answers:
+class AnswerCache:
     """Known answers by puzzle URL (an LRU), so a hint can name wrong marks."""
 
     def __init__(self, size: int = 512) -> None:
@@ -235,9 +235,9 @@ class Answers:
         return False, None
 
 
-def answers(request: Request) -> Answers:
-    store: Answers = request.app.state.answers
-    return store
+def answer_cache(request: Request) -> AnswerCache:
+    cache: AnswerCache = request.app.state.answer_cache
+    return cache
 
 
 def limits() -> dict[str, Any]:
@@ -311,7 +311,7 @@ async def puzzle(
     dealt = await run_in_threadpool(deal.from_bank, bank_path, kind, rows, ncols, level, n)
     if dealt is None:
         dealt = await solver(request, jobs.generate, kind.name, rows, ncols, level, n)
-    answers(request).put(kind.to_url(dealt.puzzle), dealt.solution)
+    answer_cache(request).put(kind.to_url(dealt.puzzle), dealt.solution)
     out = puzzle_json(kind, dealt.puzzle)
     out.update(
         source=dealt.source,
@@ -338,7 +338,7 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
     level = kind.hint_level_name(body.level)
-    store = answers(request)
+    store = answer_cache(request)
     key = kind.to_url(p)
     known, answer = store.lookup(key) if marks is not None else (True, None)
     out, answer, looked_up = await solver(
@@ -362,7 +362,7 @@ async def answer(request: Request, body: PuzzleIn) -> dict[str, Any]:
     Reveal and "show my errors"); 400 saying why when it has none, several,
     or the search ran out of budget."""
     kind, p, _ = read_puzzle(body)
-    store = answers(request)
+    store = answer_cache(request)
     key = kind.to_url(p)
     _, found = store.lookup(key)
     if found is None:  # not looked up yet, or no unique answer: search, to say why
@@ -392,7 +392,7 @@ def sentence(text: str) -> str:
 CELL_NAME = re.compile(r"r\d+c\d+\b")
 
 
-def check_json(
+def validation_json(
     kind: PuzzleKind, p: Puzzle, marks: Marks, refuted: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """What Check answers: on a full board every violation; on a partly filled
@@ -404,7 +404,9 @@ def check_json(
     solved = not violations
     if empty:
         violations = [v for v in violations if v.local]
-    out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
+    out = [
+        {"code": v.code, "message": v.message, "cells": cells_json(p, v.cells)} for v in violations
+    ]
     if empty and not out and refuted is not None:
         out.append(refuted)
     if solved:
@@ -426,7 +428,7 @@ REFUTE_SECONDS = 0.5
 
 
 @router.post("/check", responses=ERRORS)
-async def check(body: MarksIn) -> dict[str, Any]:
+async def validate_marks(body: MarksIn) -> dict[str, Any]:
     """Every rule the player's grid breaks, with its cells; solved or not."""
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
@@ -437,13 +439,13 @@ async def check(body: MarksIn) -> dict[str, Any]:
         v if v is not None or given[i] & (given[i] - 1) else single_value(given[i])
         for i, v in enumerate(marks)
     )
-    result = check_json(kind, p, full)
+    result = validation_json(kind, p, full)
     if not result["complete"] and not result["violations"]:
         # A partly filled board the validator passes: ask the ladder below
         # probe, here and briefly, so Check never waits for a solver worker.
         why = await run_in_threadpool(jobs.refuted, kind.name, p, full, REFUTE_SECONDS)
         if why is not None:
-            result = check_json(kind, p, full, why)
+            result = validation_json(kind, p, full, why)
     return result
 
 
