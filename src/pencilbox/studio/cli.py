@@ -9,22 +9,25 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
-from typing import Any
 
 import pencilbox
 from pencilbox import arguments, verdicts
+from pencilbox.commands.common import DEFAULT_SECONDS, Handler, Result, Subcommands, add_command
+from pencilbox.commands.source import read_puzzles
+from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.engine.verdict import DEFAULT_UNITS, RUNGS
-from pencilbox.shapes import verdict_json
+from pencilbox.shapes import redundancy_json, verdict_json
 from pencilbox.studio import helpers
 
-SAFETY_SECONDS = 60.0
-"""The safety clock of each puzzle's verdict unless ``--seconds`` says otherwise."""
 
-
-def add_analyze_command(sub: Any) -> None:
-    helptext = "is each puzzle unique, and how hard? (several answers, none, or unknown)"
-    p = sub.add_parser("analyze", help=helptext, description=helptext)
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+def declare(commands: Subcommands) -> None:
+    """Add ``analyze`` to the command line."""
+    p = add_command(
+        commands,
+        "analyze",
+        "is each puzzle unique, and how hard? (several answers, none, or unknown)",
+        Handler(run, text),
+    )
     p.add_argument("type")
     p.add_argument("file", help="a text grid file, a URL, a file of many, or - for stdin")
     p.add_argument("--level", help="the level whose undecided cells are reported (default: top)")
@@ -37,8 +40,8 @@ def add_analyze_command(sub: Any) -> None:
     p.add_argument(
         "--seconds",
         type=arguments.seconds,
-        default=SAFETY_SECONDS,
-        help=f"safety clock per puzzle (default {SAFETY_SECONDS:g}); the budget decides",
+        default=DEFAULT_SECONDS,
+        help=f"safety clock per puzzle (default {DEFAULT_SECONDS:g}); the budget decides",
     )
     p.add_argument(
         "--upto",
@@ -51,47 +54,36 @@ def add_analyze_command(sub: Any) -> None:
         action="store_true",
         help="also list the clues that can go with the answer still unique",
     )
-    p.set_defaults(fn=cmd_analyze)
 
 
-def cmd_analyze(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
-    from pencilbox.cli import read_puzzles
-
+def run(args: argparse.Namespace) -> Iterator[Result]:
     kind = pencilbox.puzzle(args.type)
     kind.level_name(args.level)
     puzzles = read_puzzles(kind, args.file)  # every puzzle is read before any result
     return _results(kind, puzzles, args)
 
 
-def _results(kind: Any, puzzles: list[Any], args: argparse.Namespace) -> Iterator[dict[str, Any]]:
+def _results(kind: PuzzleKind, puzzles: list[Puzzle], args: argparse.Namespace) -> Iterator[Result]:
     for p in puzzles:
         v = verdicts.verdict(kind, p, args.level, args.budget, args.seconds, args.upto)
         out = verdict_json(kind, p, v)
         if args.redundant:
-            out["redundant"] = redundant_json(kind, p, args) if v.unique else None
+            # Only a unique board has clues that can go with its answer kept.
+            out["redundant"] = (
+                redundancy_json(
+                    p, helpers.redundant(kind, p, budget=args.budget, seconds=args.seconds)
+                )
+                if v.unique
+                else None
+            )
         yield out
-
-
-def redundant_json(kind: Any, p: Any, args: argparse.Namespace) -> dict[str, Any]:
-    r = helpers.redundant(kind, p, budget=args.budget, seconds=args.seconds)
-    return {
-        "clues": [
-            {
-                "cell": list(divmod(c.cell, p.cols)),
-                "removable": c.removable,
-                "grade": c.grade,
-            }
-            for c in r.clues
-        ],
-        "complete": r.complete,
-    }
 
 
 def cell_name(rc: list[int]) -> str:
     return f"r{rc[0] + 1}c{rc[1] + 1}"
 
 
-def render(obj: dict[str, Any]) -> str:
+def text(obj: Result) -> str:
     """The text form of one analysis."""
     verdict = obj["verdict"]
     lines = [f"{obj['summary']}: {obj['reason']}"]

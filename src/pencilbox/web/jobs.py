@@ -2,9 +2,9 @@
 
 Each job takes plain values (the puzzle type's name, a :class:`Puzzle`,
 marks, a level, its seconds) and returns plain values, so it travels to a
-worker of :mod:`pencilbox.web.workers` and back. Every job hands its
-deadline on to the engine; work that stops there raises
-:class:`~pencilbox.errors.Stopped` (the API answers 503).
+worker of :mod:`pencilbox.web.workers` and back. Every job spends a budget
+of engine work units (the same answer on any machine) and hands the
+request's seconds on as a safety clock.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 import pencilbox
-from pencilbox.engine import cases
 from pencilbox.engine.budget import Budget
-from pencilbox.engine.kind import HintResult, Marks, Puzzle, PuzzleKind, Values
+from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.ladder import Status
 from pencilbox.errors import Stopped
+from pencilbox.shapes import cells_json, hint_json, solved_json
 from pencilbox.web import deal
 
 SOLUTION_UNITS = 100_000
@@ -25,29 +25,6 @@ marks, for Reveal): the same answer on any machine, or none."""
 REFUTE_UNITS = 20_000
 """The work Check spends asking the ladder whether a partly filled board
 can still be completed."""
-
-
-def cells(p: Puzzle, cs: tuple[int, ...] | list[int]) -> list[list[int]]:
-    return [list(divmod(c, p.cols)) for c in cs]
-
-
-def hint_json(kind: PuzzleKind, p: Puzzle, h: HintResult) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "status": h.status,
-        "level": h.level,
-        "reason": h.reason,
-        "rule": h.rule,
-        "premises": cells(p, h.premises),
-        "wrong": cells(p, h.wrong),
-        "suggest": h.suggest,
-    }
-    if h.status == "hint":
-        assert h.cell is not None and h.value is not None
-        out["cell"] = list(divmod(h.cell, p.cols))
-        out["value"] = kind.value_token(h.value)
-    if h.case is not None:
-        out["case"] = cases.to_json(h.case, p.cols, kind.value_token)
-    return out
 
 
 def find_answer(kind: PuzzleKind, p: Puzzle, seconds: float | None = None) -> Values | None:
@@ -79,7 +56,7 @@ def hint(
     # Without a known answer the hint reports only what the ladder itself
     # refutes (it does not search for the answer again).
     h = kind.hint(p, marks, level=level, solution=answer, seconds=seconds, look_up=False)
-    return hint_json(kind, p, h), answer, looked_up
+    return hint_json(kind, p, h, every_key=True), answer, looked_up
 
 
 def answer(name: str, p: Puzzle, seconds: float) -> tuple[Values | None, str]:
@@ -117,7 +94,7 @@ def refuted(name: str, p: Puzzle, marks: Marks, seconds: float) -> dict[str, Any
     why = outcome.contradiction
     if outcome.status is not Status.CONTRADICTION or why is None:
         return None
-    return {"code": "refuted", "message": why.reason, "cells": cells(p, why.premises)}
+    return {"code": "refuted", "message": why.reason, "cells": cells_json(p, why.premises)}
 
 
 def solve(name: str, p: Puzzle, level: str | None, seconds: float) -> dict[str, Any]:
@@ -126,12 +103,7 @@ def solve(name: str, p: Puzzle, level: str | None, seconds: float) -> dict[str, 
     s = kind.solve(p, level, seconds=seconds)
     if s.status is Status.STOPPED:
         raise Stopped(f"the fixpoint stopped before it finished ({s.stop})")
-    return {
-        "status": s.status.value,
-        "level": s.level,
-        "grid": kind.state_rows(s.cands, p.cols),
-        "decided": s.decided,
-    }
+    return solved_json(kind, p, s)
 
 
 def generate(name: str, rows: int, cols: int, grade: str, seed: int, seconds: float) -> deal.Dealt:

@@ -24,7 +24,7 @@ import pencilbox
 from pencilbox import verdicts
 from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.engine.verdict import DEFAULT_UNITS
-from pencilbox.shapes import cells_json, verdict_json
+from pencilbox.shapes import cell_json, cells_json, redundancy_json, verdict_json
 from pencilbox.studio import helpers
 from pencilbox.web import api
 from pencilbox.web.workers import SolverBusy, SolverPool
@@ -38,6 +38,8 @@ MAX_SECONDS = 60.0
 BUSY_WAIT = 30.0
 """How long a request waits for a free solver worker before it is answered
 "unknown" (the server is busy) rather than refused."""
+HELPER_UNITS = helpers.HELPER_UNITS
+"""The budget the browser's editor gives one helper request."""
 
 router = APIRouter(prefix="/api")
 
@@ -163,6 +165,19 @@ class ThinOut(BaseModel):
     complete: bool = Field(..., description="true when no further clue can go")
 
 
+def limits() -> dict[str, float | int]:
+    """The studio's budgets, for /api/puzzles' ``limits``: ``analyze_budget``
+    (the verdict's default work budget), ``analyze_max_budget``
+    (:data:`MAX_UNITS`), ``helper_budget`` and ``analyze_seconds`` (the
+    safety clock of a request)."""
+    return {
+        "analyze_budget": DEFAULT_UNITS,
+        "analyze_max_budget": MAX_UNITS,
+        "helper_budget": HELPER_UNITS,
+        "analyze_seconds": SAFETY_SECONDS,
+    }
+
+
 def read(body: StudioIn) -> tuple[PuzzleKind, Puzzle]:
     kind, p, _ = api.read_puzzle(body)
     kind.level_name(body.level)  # an unknown level is a 400 now, not later
@@ -178,19 +193,9 @@ def analyze_call(
 
 def redundant_call(kind: PuzzleKind, p: Puzzle, budget: int, seconds: float) -> dict[str, Any]:
     r = helpers.redundant(kind, p, budget=budget, seconds=seconds)
-    grade = r.analysis.grade
     return {
         "analysis": verdict_json(kind, p, r.analysis),
-        "clues": [
-            {
-                "cell": list(divmod(c.cell, p.cols)),
-                "removable": c.removable,
-                "grade": c.grade,
-                "changes": None if not c.removable else c.grade != grade,
-            }
-            for c in r.clues
-        ],
-        "complete": r.complete,
+        **redundancy_json(p, r, changes=True),
     }
 
 
@@ -200,7 +205,7 @@ def suggest_call(
     s = helpers.suggest(kind, p, level=level, budget=budget, seconds=seconds)
     return {
         "analysis": verdict_json(kind, p, s.analysis),
-        "cell": list(divmod(s.cell, p.cols)) if s.cell is not None else None,
+        "cell": cell_json(p, s.cell) if s.cell is not None else None,
         "clue": kind.clue_token(s.clue) if s.clue is not None else None,
         "decided": s.decided,
         "puzzle": kind.puzzle_rows(s.puzzle),
