@@ -21,10 +21,11 @@ import time
 from collections import Counter
 from dataclasses import replace
 
+from pencilbox.studio.analyze import DEFAULT_SECONDS
+
 import pencilbox
 from pencilbox.bank.store import SHIPPED, Bank
 from pencilbox.studio import analyze
-from pencilbox.studio.analyze import DEFAULT_SECONDS
 
 SIZE = 10
 TARGET_MS = 300.0
