@@ -136,9 +136,11 @@ class VerdictStore:
 _STORES: dict[Path | None, VerdictStore] = {}
 
 
-def store() -> VerdictStore:
-    """The store for the current ``$PENCILBOX_CACHE`` (one per path and process)."""
-    path = default_path()
+def store(path: Path | None | str = "default") -> VerdictStore:
+    """The store at ``path`` (default: where ``$PENCILBOX_CACHE`` says; None:
+    memory only), one per path and process."""
+    if isinstance(path, str):
+        path = default_path() if path == "default" else Path(path)
     found = _STORES.get(path)
     if found is None:
         found = _STORES[path] = VerdictStore(path)
@@ -157,15 +159,16 @@ def verdict(
     seconds: float | None = None,
     upto: str = cases.CASE,
     remember: bool = True,
+    path: Path | None | str = "default",
 ) -> Verdict:
-    """:func:`pencilbox.engine.verdict.judge`, answered from the store when
-    the same question was asked before (``remember=False``: ask afresh and
-    keep nothing)."""
+    """:func:`pencilbox.engine.verdict.judge`, answered from the store at
+    ``path`` (see :func:`store`) when the same question was asked before
+    (``remember=False``: ask afresh and keep nothing)."""
     name = kind.level_name(level)
     if not remember:
         return judge(kind, p, name, budget, seconds, upto)
     key = key_of(kind, p, name, budget, upto)
-    shelf = store()
+    shelf = store(path)
     kept = shelf.get(key)
     if kept is not None:
         try:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
@@ -186,9 +187,18 @@ def read(body: StudioIn) -> tuple[PuzzleKind, Puzzle]:
 
 # -- plain calls (the work of each endpoint) ------------------------------------------
 def analyze_call(
-    kind: PuzzleKind, p: Puzzle, level: str | None, budget: int, seconds: float, upto: str
+    kind: PuzzleKind,
+    p: Puzzle,
+    level: str | None,
+    budget: int,
+    seconds: float,
+    upto: str,
+    store: Path | None,
 ) -> dict[str, Any]:
-    return verdict_json(kind, p, verdicts.verdict(kind, p, level, budget, seconds, upto))
+    """The verdict, kept in the server's verdict store at ``store`` (the
+    server's own, which a worker started long ago may not know)."""
+    v = verdicts.verdict(kind, p, level, budget, seconds, upto, path=store)
+    return verdict_json(kind, p, v)
 
 
 def redundant_call(kind: PuzzleKind, p: Puzzle, budget: int, seconds: float) -> dict[str, Any]:
@@ -290,12 +300,22 @@ async def analyze_endpoint(request: Request, body: AnalyzeIn) -> dict[str, Any]:
     kind, p = read(body)
     level = kind.level_name(body.level)
     key = verdicts.key_of(kind, p, level, body.budget, body.upto)
-    kept = await run_in_threadpool(verdicts.store().get, key)
+    path = verdicts.default_path()
+    kept = await run_in_threadpool(verdicts.store(path).get, key)
     if kept is not None:
         return verdict_json(kind, p, verdicts.from_body(kept))
     try:
         return await run(
-            request, "analyze", kind, p, body.seconds, level, body.budget, body.seconds, body.upto
+            request,
+            "analyze",
+            kind,
+            p,
+            body.seconds,
+            level,
+            body.budget,
+            body.seconds,
+            body.upto,
+            path,
         )
     except SolverBusy:
         return verdict_json(kind, p, verdicts.busy(kind, p, level, body.budget, body.upto))

@@ -82,8 +82,13 @@ export function showVerdict(box, a, o) {
   // Cut short: a unique answer not yet graded, or a second answer not yet shown.
   const short = a.verdict === "unknown" || (a.verdict === "unique" && a.grade === null) ||
     (a.verdict === "several" && a.solutions.length < 2);
-  lead(sentence(a.summary) + ".");
-  line.querySelector("strong").classList.add("summary");
+  // The server's words; a grade among them is marked up as such.
+  const words = sentence(a.summary), at = a.verdict === "unique" && a.grade !== null
+    ? words.indexOf("grade ") : -1;
+  const summary = node("strong", undefined, { class: "summary" });
+  if (at >= 0) summary.append(words.slice(0, at + 6), node("b", words.slice(at + 6), { class: "grade" }), ".");
+  else summary.append(words + ".");
+  line.append(summary, " ");
   if (a.verdict === "several") {
     line.append(a.differ.length
       ? `Two of them differ in ${a.differ.length} cell${a.differ.length > 1 ? "s" : ""}` +
