@@ -271,13 +271,16 @@ class PuzzleKind:
 
     # -- solving -----------------------------------------------------------------
     def refuse_contradictory_clues(self, p: Puzzle) -> None:
-        """Raise ContradictoryClues when the lowest rung alone refutes the clues."""
+        """Raise ContradictoryClues when the lowest rung alone refutes the
+        clues, in the verdict's words ("no answer: the clues contradict each
+        other: …", as :func:`pencilbox.engine.verdict.judge` says it)."""
         s = self.start(p)
         outcome = self.ladder.propagate(s, 0)
         if outcome.status is Status.CONTRADICTION:
-            assert outcome.contradiction is not None
+            why = outcome.contradiction
+            assert why is not None
             raise ContradictoryClues(
-                f"the clues contradict each other: {outcome.contradiction.reason}"
+                f"no answer: the clues contradict each other: {why.reason} ({why.rule})"
             )
 
     def solve(
