@@ -32,7 +32,7 @@ levels: the ladders, and the measurements that compare them, end at probe.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic
 
 from pencilbox.engine.budget import Budget
@@ -140,10 +140,12 @@ class Trials(Generic[B]):
         base, focus = self.base, self.focus
         return [c for c, m in enumerate(base) if m & (m - 1) and focus >> c & 1]
 
-    def ranking(self, cells: list[Cell]) -> list[Literal]:
+    def ranking(
+        self, cells: list[Cell], wanted: Callable[[Literal], bool] | None = None
+    ) -> list[Literal]:
         """The candidates of ``cells`` in the order refutations are looked
         for, as :meth:`order` ranks them (and kept for the next step)."""
-        self.ranked = self.order(cells)
+        self.ranked = self.order(cells, wanted)
         return self.ranked
 
     def hunch(self, cells: list[Cell]) -> list[Literal]:
@@ -157,15 +159,23 @@ class Trials(Generic[B]):
         stale = (lit for lit in before.ranked if lit[0] in wanted and base[lit[0]] >> lit[1] & 1)
         return [lit for _, lit in zip(range(HUNCH), stale, strict=False)]
 
-    def order(self, cells: list[Cell]) -> list[Literal]:
+    def order(
+        self, cells: list[Cell], wanted: Callable[[Literal], bool] | None = None
+    ) -> list[Literal]:
         """Candidates of ``cells``, the likeliest to be refuted first: fewest
-        candidates in the cell, then most cells forced at the level below."""
+        candidates in the cell, then most cells forced at the level below.
+        Those ``wanted`` does not accept come last, unranked (their trials
+        are not run: they are only ever split on)."""
         below = self.ladder.top - 1
         keyed = []
+        rest = []
         for cell in cells:
             mask = self.base[cell]
             for v in values_of(mask):
                 lit = (cell, v)
+                if wanted is not None and not wanted(lit):
+                    rest.append((mask.bit_count(), cell, v))
+                    continue
                 if lit not in self.below:
                     known, same = self.known(lit, below)
                     if known is None and same:
@@ -185,7 +195,8 @@ class Trials(Generic[B]):
                 forced = self.forced(self.below[lit])
                 keyed.append((mask.bit_count(), -forced, cell, v))
         keyed.sort()
-        return [(cell, v) for _, _, cell, v in keyed]
+        rest.sort()
+        return [(cell, v) for _, _, cell, v in keyed] + [(cell, v) for _, cell, v in rest]
 
     def forced(self, cands: list[Mask] | None) -> int:
         if cands is None:
@@ -263,6 +274,7 @@ def find(
     first: bool = True,
     wanted: Callable[[Literal], bool] | None = None,
     before: Trials[B] | None = None,
+    sweep: bool = False,
 ) -> tuple[list[Found], Trials[B]]:
     """Refutations of candidates of ``state``, which must be a probe fixpoint.
 
@@ -272,17 +284,20 @@ def find(
     ``wanted`` limits the candidates refuted (not the split cells).
     Returns [] when none is found within the bounds; ``Trials.stopped`` tells
     whether the budget was the reason. ``before``: the trials of an earlier
-    state this one lies inside (see :class:`Trials`).
+    state this one lies inside (see :class:`Trials`); with ``sweep``, every
+    refutation among the candidates tried first after it (:meth:`Trials.hunch`),
+    all sound at once.
     """
     trials = Trials(ladder, state, budget, before)
     try:
         cells = trials.undecided()
-        if first and wanted is None:
-            found = _single(trials, trials.hunch(cells), first)
+        if first:
+            hunch = [lit for lit in trials.hunch(cells) if wanted is None or wanted(lit)]
+            found = _single(trials, hunch, not sweep)
             if found or trials.stopped:
                 trials.ranked = trials.before.ranked if trials.before else None
                 return found, trials
-        order = trials.ranking(cells)
+        order = trials.ranking(cells, wanted)
         targets = [lit for lit in order if wanted is None or wanted(lit)]
         found = _single(trials, targets, first)
         if found or max_branches < 2 or trials.stopped:
@@ -504,8 +519,15 @@ def solve(
     state: State[B],
     budget: Budget | None = None,
     max_branches: int = MAX_BRANCHES,
+    answer: Sequence[int] | None = None,
 ) -> tuple[Status, int, Stopped | None]:
     """Run probe and the case rung to a fixpoint, changing ``state``.
+
+    ``answer``, when the puzzle's one answer is known (a count proved it
+    unique), lets the rung try to refute only the candidates the answer does
+    not hold: the others cannot be refuted (every rule is sound), so their
+    trials would be spent for nothing. The refutations are the same kind;
+    only the order they are found in may differ.
 
     Returns the status, the size of the largest refutation used (0: none),
     and, when the budget stopped the rung, how (the status is then STALLED).
@@ -516,6 +538,7 @@ def solve(
     largest = 0
     state.budget = budget
     trials: Trials[B] | None = None
+    false = None if answer is None else (lambda lit: answer[lit[0]] != lit[1])
     while True:
         try:
             status = ladder.propagate(state, ladder.top).status
@@ -523,7 +546,9 @@ def solve(
             return Status.STALLED, largest, e
         if status is not Status.STALLED:
             return status, largest, None
-        found, trials = find(ladder, state, budget, max_branches, before=trials)
+        found, trials = find(
+            ladder, state, budget, max_branches, wanted=false, before=trials, sweep=True
+        )
         trials.before = None  # one step back is all the next step reads
         if not found:
             return status, largest, trials.stopped

@@ -516,7 +516,9 @@ class _Judging:
         guesses = f"{count.guesses} guess{'es' if count.guesses != 1 else ''}"
         answer = self.answer(count)
         if self.upto == cases.CASE:
-            status, size, stopped = cases.solve(self.ladder, s.copy(), self.budget)
+            fixpoint = s.copy()
+            fixpoint.probes = s.probes.copy() if s.probes is not None else None
+            status, size, stopped = cases.solve(self.ladder, fixpoint, self.budget, answer=answer)
             if stopped is not None:
                 found = self.unique_ungraded(count, stop_of(stopped), "the case rung")
                 found.undecided = probed
