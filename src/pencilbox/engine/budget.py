@@ -7,11 +7,11 @@ unit** for every :data:`UNIT_CELLS` cells of the board, and one more for every
 :data:`UNIT_CELLS` times :data:`UNIT_CANDIDATES` candidates its cells still hold
 (times the rule's own ``weight``): rules read every cell and every candidate,
 so a unit stands for roughly the same time on a 6×6 and a 30×30 board, and on
-a two-colour board and a Numbrix whose cells hold hundreds of numbers. A node
-of a counting search costs one unit more. Probe's trials and the case rung's
-branches are made of rule applications, so they are counted too. The same puzzle with the
-same budget does the same work and reaches the same answer, however fast the
-machine.
+a two-colour board and one whose cells hold hundreds of numbers. A node of a
+counting search costs one unit more. Probe's trials and the case rung's
+branches are made of rule applications, so they are counted too. The same
+puzzle with the same budget does the same work and reaches the same answer,
+however fast the machine.
 
 A budget may also carry a wall-clock deadline, but only as a safety stop
 against runaway work (a machine stalled, an absurd input): an answer stopped

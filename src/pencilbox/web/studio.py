@@ -15,11 +15,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 
 import pencilbox
 from pencilbox import verdicts
@@ -60,15 +60,29 @@ HELPER_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+def whole_number(value: object) -> object:
+    """A JSON number that is whole (``5`` or ``5.0``), as an int; anything
+    else (a string, a boolean, ``2.5``) is refused, as JSON Schema's
+    ``integer`` would refuse it."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError("must be a whole number")
+    if isinstance(value, float) and not value.is_integer():
+        raise ValueError("must be a whole number")
+    return int(value)
+
+
+WholeNumber = Annotated[int, BeforeValidator(whole_number)]
+"""An int field of a request body, read strictly (see :func:`whole_number`)."""
+
+
 class StudioIn(api.PuzzleIn):
     level: str | None = Field(
         None, max_length=40, description="ladder level whose undecided cells are reported"
     )
-    budget: int = Field(
+    budget: WholeNumber = Field(
         DEFAULT_UNITS,
         ge=1,
         le=MAX_UNITS,
-        strict=True,
         description="work budget in engine work units: it decides how far the work goes, "
         "so the same request gets the same answer on any machine",
     )
@@ -92,9 +106,7 @@ class AnalyzeIn(StudioIn):
 
 
 class ThinIn(StudioIn):
-    seed: int = Field(
-        0, ge=0, le=2**62, strict=True, description="the seed of the random removal order"
-    )
+    seed: WholeNumber = Field(0, ge=0, le=2**53, description="the seed of the random removal order")
 
 
 class AnalysisOut(BaseModel):

@@ -437,21 +437,20 @@ RULES = [
         sum_rule,
         "A number lies between its floor and its ceiling; "
         "at the ceiling all is black, at the floor the frontier is white.",
-        weight=2,  # floods every circle's region: see pencilbox.engine.budget
+        weight=1,
     ),
     Rule(
         "door",
         1,
         door,
         "A circle that must grow through a single frontier cell makes it black.",
-        weight=2,
     ),
     Rule(
         "echo",
         2,
         echo,
         "A colour that would put some number outside its floor/ceiling interval is impossible.",
-        weight=6,  # tries both colours of each frontier cell against every circle
+        weight=2,  # tries both colours of each frontier cell: see pencilbox.engine.budget
     ),
 ]
 
@@ -462,7 +461,7 @@ SEARCH_RULES = [
         cap,
         "A block next to a circle holds at most that circle's number of cells, "
         "so the blocks that can touch a circle must still reach its number.",
-        weight=6,  # floods from every neighbour of every circle
+        weight=3,  # floods from every neighbour of every circle
     ),
 ]
 
