@@ -24,8 +24,9 @@ from pencilbox.engine.kind import Counted, HintResult, Puzzle, PuzzleKind
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.search import DEFAULT_BUDGET
 from pencilbox.errors import NoSolution, ParseError, PuzzleError
-from pencilbox.formats.puzzlink import looks_like_url
-from pencilbox.formats.text import split_many
+from pencilbox.formats import cli as formats_cli
+from pencilbox.formats import registry
+from pencilbox.formats.base import Document
 from pencilbox.measure import cli as measure_cli
 from pencilbox.render import cli as render_cli
 from pencilbox.studio import cli as studio_cli
@@ -47,10 +48,11 @@ class _Parser(argparse.ArgumentParser):
 
 # -- input -------------------------------------------------------------------
 def read_source(source: str) -> str:
-    """The text behind FILE: a path, '-' for standard input, or a URL itself."""
+    """The text behind FILE: a path, '-' for standard input, or a URL (or a
+    one-line puzzle of another format) itself."""
     if source == "-":
         return sys.stdin.read()
-    if looks_like_url(source) and "\n" not in source:
+    if "\n" not in source and formats_cli.is_inline(source):
         return source
     try:
         with open(source, encoding="utf-8") as f:
@@ -61,8 +63,13 @@ def read_source(source: str) -> str:
         raise ParseError(f"cannot read {source}: {e.__class__.__name__}") from None
 
 
+def read_documents(kind: PuzzleKind, source: str) -> list[Document]:
+    """Every puzzle of FILE, in any format pencilbox reads (see :mod:`pencilbox.formats`)."""
+    return registry.read(read_source(source), kind)
+
+
 def read_puzzles(kind: PuzzleKind, source: str) -> list[Puzzle]:
-    return [kind.parse(chunk) for chunk in split_many(read_source(source))]
+    return [doc.puzzle for doc in read_documents(kind, source)]
 
 
 # -- JSON shapes (DESIGN.md) ---------------------------------------------------
@@ -239,6 +246,8 @@ def render_text(command: str, obj: dict[str, Any]) -> str:
         return bank_cli.render(command, obj)
     if command == "render":
         return render_cli.render_text(obj)
+    if command == "convert":
+        return formats_cli.render(obj)
     if command == "puzzles":
         return f"{obj['type']:<10} {obj['title']:<10} levels: {', '.join(obj['levels'])}"
     if command == "generate":
@@ -368,6 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
     bank_cli.add_bank_commands(sub)
     measure_cli.add_measure_commands(sub)
     render_cli.add_render_command(sub)
+    formats_cli.add_convert_command(sub)
 
     sv = command("serve", "start the web app", cmd_serve)
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on")
