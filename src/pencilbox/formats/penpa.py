@@ -194,7 +194,7 @@ def decompress(data: str) -> str:
         raw = base64.b64decode(s, validate=True)
         inflater = zlib.decompressobj(-15)
         plain = inflater.decompress(raw, MAX_TEXT)
-        if inflater.unconsumed_tail:
+        if inflater.unconsumed_tail or inflater.decompress(b"", 1):
             raise ParseError("the penpa-edit URL holds more data than any board needs")
         return plain.decode("utf-8")
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as e:
