@@ -21,7 +21,26 @@ from pencilbox.formats.base import Document
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = [*pencilbox.puzzle_names(), "bag", "sudoku", ""]
-TOKENS = [".", "-", "+", "#", "%", "=", "0", "1", "2", "3", "12", "?", "o", "x", "w", "b", "٣", "9" * 40]
+TOKENS = [
+    ".",
+    "-",
+    "+",
+    "#",
+    "%",
+    "=",
+    "0",
+    "1",
+    "2",
+    "3",
+    "12",
+    "?",
+    "o",
+    "x",
+    "w",
+    "b",
+    "٣",
+    "9" * 40,
+]
 
 
 def read_or_own_error(text: str, kind_name: str | None = None) -> None:
@@ -53,8 +72,9 @@ pzprv3_text = st.builds(
 janko_text = st.one_of(
     st.builds(lambda r, body: f"{r}\n{body}", numberish, lines),
     st.builds(
-        lambda name, key, n, body, sol: f"begin\npuzzle {name}\n{key} {n}\nproblem\n{body}\n"
-        f"solution\n{sol}\nend",
+        lambda name, key, n, body, sol: (
+            f"begin\npuzzle {name}\n{key} {n}\nproblem\n{body}\nsolution\n{sol}\nend"
+        ),
         st.sampled_from(NAMES),
         st.sampled_from(["size", "rows", "cols", "unit"]),
         numberish,

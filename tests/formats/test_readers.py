@@ -18,21 +18,25 @@ YINYANG = pencilbox.puzzle("yinyang")
 CAVE = pencilbox.puzzle("cave")
 NUMBRIX = pencilbox.puzzle("numbrix")
 
-KUROTTO_FILE = """pzprv3
-kurotto
-5
-5
-3 0 . . . 
-. . . . 4 
-. . 6 . . 
-4 . . . . 
-. . . 0 2 
-. . + + + 
-# + # # + 
-# # . + # 
-. + # + # 
-# + + . . 
-"""
+KUROTTO_FILE = "".join(
+    line + "\n"
+    for line in [
+        "pzprv3",
+        "kurotto",
+        "5",
+        "5",
+        "3 0 . . . ",
+        ". . . . 4 ",
+        ". . 6 . . ",
+        "4 . . . . ",
+        ". . . 0 2 ",
+        ". . + + + ",
+        "# + # # + ",
+        "# # . + # ",
+        ". + # + # ",
+        "# + + . . ",
+    ]
+)
 """A solved Kurotto as puzz.link saves it (written by hand; pzpr's own
 checker calls it complete)."""
 KUROTTO_URL = "https://puzz.link/p?kurotto/5/5/30m4h6h4m02"

@@ -68,9 +68,7 @@ def test_every_size_comes_back(name: str, fmt: str) -> None:
         assert the_only(text, kind).puzzle == p
 
 
-@pytest.mark.parametrize(
-    ("name", "fmt"), [(n, f) for n, f in pairs() if f in MARKS_FORMATS]
-)
+@pytest.mark.parametrize(("name", "fmt"), [(n, f) for n, f in pairs() if f in MARKS_FORMATS])
 def test_half_solved_games_come_back(name: str, fmt: str) -> None:
     kind = pencilbox.puzzle(name)
     rng = random.Random(7)

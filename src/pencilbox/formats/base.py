@@ -115,7 +115,7 @@ def read_marks(kind: PuzzleKind, p: Puzzle, found: Marks) -> Marks | None:
     """The player's marks a format read, with every clue cell set to the value
     its clue fixes (a format leaves those cells blank); None when the player
     marked nothing."""
-    if all(v is None for cell, v in enumerate(found) if p.clues[cell] is None):
-        return None
     given = given_values(kind, p)
+    if all(v is None for v, g in zip(found, given, strict=True) if g is None):
+        return None
     return tuple(g if v is None else v for v, g in zip(found, given, strict=True))

@@ -42,7 +42,14 @@ from urllib.parse import unquote
 from pencilbox.engine.grid import check_size
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind
 from pencilbox.errors import ParseError, PuzzleError
-from pencilbox.formats.base import Document, check_kind, kinds, need_kind, read_marks
+from pencilbox.formats.base import (
+    Document,
+    check_kind,
+    given_values,
+    kinds,
+    need_kind,
+    read_marks,
+)
 from pencilbox.formats.numbers import read_number, shown
 
 NAME = "penpa"
@@ -485,8 +492,9 @@ class Penpa:
                 _draw_clue(problem, point(cell, p.cols), kind, style, v)
         marks = doc.shown
         if marks is not None:
+            given = given_values(kind, p)  # cells a clue fixes are not drawn again
             for cell, v in enumerate(marks):
-                if v is not None and p.clues[cell] is None:
+                if v is not None and given[cell] is None:
                     _draw_answer(solution, point(cell, p.cols), kind, style, v)
         return encode(p.rows, p.cols, problem, solution, style.tag if style else kind.name)
 

@@ -34,6 +34,7 @@ from pencilbox.formats.base import (
     Document,
     Unsupported,
     check_kind,
+    given_values,
     kinds,
     lines_of,
     read_marks,
@@ -173,9 +174,10 @@ class Pzprv3:
         lines += _rows(tokens, p.cols)
         shown_marks = doc.shown
         if shown_marks is not None:
+            given = given_values(kind, p)  # cells a clue fixes stay blank, as puzz.link's do
             marks = [
-                EMPTY if v is None or clue is not None else genre.mark_tokens[v]
-                for v, clue in zip(shown_marks, p.clues, strict=True)
+                EMPTY if v is None or fixed is not None else genre.mark_tokens[v]
+                for v, fixed in zip(shown_marks, given, strict=True)
             ]
             lines += _rows(marks, p.cols)
         return "\n".join(lines) + "\n"
