@@ -104,6 +104,8 @@ def test_a_puzzlink_file_gives_the_clues_and_the_marks() -> None:
 def test_a_puzzlink_file_on_one_line_and_with_a_history_tail() -> None:
     one_line = "/".join(KUROTTO_FILE.strip().split("\n"))
     assert registry.read(one_line)[0].puzzle == KUROTTO.from_url(KUROTTO_URL)
+    pasted = KUROTTO_FILE.replace("\n", " ")  # what a one-line box makes of a paste
+    assert registry.read(pasted)[0] == registry.read(KUROTTO_FILE)[0]
     tail = KUROTTO_FILE + 'history:{\n "type": "pzpr",\n "datas": []\n}\n'
     assert registry.read(tail)[0].marks == registry.read(KUROTTO_FILE)[0].marks
 

@@ -1,7 +1,8 @@
 """puzz.link's saved files: the "pzprv3" text that its File → Save writes.
 
 A file is lines (pzprjs also reads ``/`` as a line break, so a file fits on
-one line)::
+one line; pencilbox also reads a file whose line breaks became spaces, as a
+one-line box turns a pasted file)::
 
     pzprv3            the format (``pzprv3.1`` and so on: a later version)
     GENRE             puzz.link's id of the puzzle type
@@ -104,10 +105,24 @@ def _kind_for(pid: str, wanted: PuzzleKind | None) -> tuple[PuzzleKind, Genre]:
     raise ParseError(f"pencilbox has no puzzle of puzz.link's genre {shown(pid)}")
 
 
+def unflatten(text: str) -> str:
+    """A file whose line breaks became spaces (pasted into a one-line box) with
+    its lines back: the header's four, then rows of ``cols`` tokens."""
+    tokens = text.split()
+    if "\n" in text.strip() or len(tokens) < 4 or not _HEADER.match(tokens[0]):
+        return text
+    cols = read_number(tokens[3])
+    if not cols:
+        return text
+    cells = tokens[4:]
+    rows = [" ".join(cells[i : i + cols]) + " " for i in range(0, len(cells), cols)]
+    return "\n".join([*tokens[:4], *rows])
+
+
 def split_files(text: str) -> list[str]:
     """The files of ``text``: each starts with its ``pzprv3`` line."""
     files: list[list[str]] = []
-    for line in lines_of(text.strip().replace("/", "\n")):
+    for line in lines_of(unflatten(text.strip()).replace("/", "\n")):
         if _HEADER.match(line.strip()):
             files.append([])
         if files:
@@ -123,8 +138,8 @@ class Pzprv3:
     holds_answer = True
 
     def looks_like(self, text: str) -> bool:
-        first = text.lstrip().split("\n", 1)[0].split("/", 1)[0].strip()
-        return bool(_HEADER.match(first))
+        words = text.split(None, 1)
+        return bool(words) and bool(_HEADER.match(words[0].split("/", 1)[0]))
 
     def supports(self, kind: PuzzleKind) -> bool:
         return genre_of(kind) is not None
