@@ -20,6 +20,7 @@ from pencilbox.formats import registry
 from pencilbox.formats.base import Unsupported
 from pencilbox.web import jobs
 from pencilbox.web.api import (
+    ERRORS,
     MAX_SIDE,
     NO_ANSWER,
     SOLVER_ERRORS,
@@ -50,7 +51,7 @@ class ExportIn(PuzzleIn):
     )
 
 
-@router.get("/formats")
+@router.get("/formats", responses=ERRORS)
 def formats() -> list[dict[str, Any]]:
     """Every format pencilbox reads and writes: its ``name`` (for /api/export),
     ``title``, whether it ``holds_answer``, and the puzzle ``types`` it holds."""
