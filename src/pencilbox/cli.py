@@ -202,11 +202,15 @@ def cmd_census(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def cmd_hint(args: argparse.Namespace) -> list[dict[str, Any]]:
-    def one(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
-        marks = kind.parse_marks(read_source(args.marks), p) if args.marks else None
-        return hint_json(kind, p, kind.hint(p, marks, level=args.level, seconds=args.seconds))
-
-    return _each(args, one)
+    kind = pencilbox.puzzle(args.type)
+    docs = read_documents(kind, args.file)  # a saved game (puzz.link file…) brings its marks
+    out = []
+    for doc in docs:
+        p = doc.puzzle
+        kind.check(p)
+        marks = kind.parse_marks(read_source(args.marks), p) if args.marks else doc.marks
+        out.append(hint_json(kind, p, kind.hint(p, marks, level=args.level, seconds=args.seconds)))
+    return out
 
 
 def cmd_grade(args: argparse.Namespace) -> list[dict[str, Any]]:

@@ -10,6 +10,7 @@ import pytest
 import pencilbox
 from pencilbox.cli import main
 from pencilbox.formats import registry
+from pencilbox.formats.base import Document
 from tests.formats.test_readers import KUROTTO_ANSWER, KUROTTO_FILE, KUROTTO_URL
 
 
@@ -58,6 +59,19 @@ def test_every_command_reads_a_puzzlink_file(
     one_line = "/".join(KUROTTO_FILE.strip().split("\n"))
     code, out, _ = run(capsys, "grade", "kurotto", one_line, "--json")
     assert code == 0 and json.loads(out)["unique"] is True
+
+
+def test_hint_goes_on_from_a_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    kind = pencilbox.puzzle("kurotto")
+    p = kind.from_url(KUROTTO_URL)
+    answer = kind.parse_solution(KUROTTO_ANSWER, p)
+    marks = tuple(v if c >= 10 else None for c, v in enumerate(answer))  # rows 3..5 done
+    file = tmp_path / "saved.txt"
+    file.write_text(registry.write("pzprv3", kind, Document(p, marks=marks)))
+    code, out, _ = run(capsys, "hint", "kurotto", str(file), "--json")
+    assert code == 0
+    r, c = json.loads(out)["cell"]
+    assert r < 2  # the hint is about the rows still open, not the marked ones
 
 
 @pytest.mark.parametrize(
