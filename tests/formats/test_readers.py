@@ -231,6 +231,11 @@ def test_broken_input_gets_one_clear_error(text: str, kind: object, match: str) 
         registry.read(text, kind)  # type: ignore[arg-type]
 
 
+def test_a_ragged_grid_says_which_row() -> None:
+    with pytest.raises(ParseError, match="row 2 has 2 cells but row 1 has 3"):
+        registry.read("1 . 3\n. 5", NUMBRIX)
+
+
 def test_formats_that_cannot_hold_something_say_so() -> None:
     p = NUMBRIX.parse("1 . 3\n. 5 .")
     with pytest.raises(ParseError, match="cannot hold a Numbrix puzzle"):

@@ -63,7 +63,12 @@ class Format(Protocol):
 
     def read(self, text: str, kind: PuzzleKind | None) -> list[Document]:
         """The puzzles of ``text``. ``kind`` is the type the caller expects
-        (None: the text must say it). Raises ParseError for anything else."""
+        (None: the text must say it).
+
+        Raises a :class:`~pencilbox.errors.PuzzleError` and nothing else for
+        any text: ParseError (malformed, or not this format), or what the
+        puzzle's own checks raise (SizeError, ContradictoryClues,
+        UnknownPuzzle); its message is one line."""
         ...
 
     def supports(self, kind: PuzzleKind) -> bool:
