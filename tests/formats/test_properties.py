@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import pencilbox
 from pencilbox.errors import PuzzleError
-from pencilbox.formats import penpa, registry
+from pencilbox.formats import penpa_url, registry
 from pencilbox.formats.base import Document
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -103,7 +103,7 @@ def penpa_of(header: str, centre: object, q: object, a: object, tags: object) ->
         + [json.dumps(tags)]
     )
     deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
-    data = deflate.compress(penpa.shorten(text).encode()) + deflate.flush()
+    data = deflate.compress(penpa_url.shorten(text).encode()) + deflate.flush()
     return "m=edit&p=" + base64.b64encode(data).decode()
 
 
@@ -183,6 +183,6 @@ def test_cases_that_must_fail_cleanly(text: str) -> None:
 
 def test_a_decompression_bomb_is_refused() -> None:
     deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
-    data = deflate.compress(b"0" * (penpa.MAX_TEXT + 10)) + deflate.flush()
+    data = deflate.compress(b"0" * (penpa_url.MAX_TEXT + 10)) + deflate.flush()
     with pytest.raises(PuzzleError, match="more data"):
         registry.read("m=edit&p=" + base64.b64encode(data).decode())

@@ -10,7 +10,7 @@ import pytest
 
 import pencilbox
 from pencilbox.errors import ParseError, PuzzleError
-from pencilbox.formats import penpa, registry
+from pencilbox.formats import penpa_url, registry
 from pencilbox.formats.base import Document, UnknownFormat
 
 KUROTTO = pencilbox.puzzle("kurotto")
@@ -83,13 +83,13 @@ _LINES = [
 for a blank circle), two cells of the solution layer painted (2 white, 4 black)."""
 
 
-def penpa_url(lines: list[str]) -> str:
+def penpa_link(lines: list[str]) -> str:
     deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
     data = deflate.compress("\n".join(lines).encode()) + deflate.flush()
     return "https://swaroopg92.github.io/penpa-edit/?m=edit&p=" + base64.b64encode(data).decode()
 
 
-PENPA_KUROTTO = penpa_url(_LINES)
+PENPA_KUROTTO = penpa_link(_LINES)
 
 
 def test_a_puzzlink_file_gives_the_clues_and_the_marks() -> None:
@@ -147,13 +147,13 @@ def test_a_penpa_url_gives_its_board() -> None:
 
 
 def test_penpa_layout() -> None:
-    assert penpa.decode(PENPA_KUROTTO).tags == ("kurotto",)
+    assert penpa_url.decode(PENPA_KUROTTO).tags == ("kurotto",)
     # penpa centres the canvas on the point in the board's middle: a vertex
     # on an even board (the header's 91 here), a cell on an odd one
-    assert penpa.centre_point(4, 4) == 91
-    assert penpa.centre_point(3, 3) == 3 * 7 + 3
+    assert penpa_url.centre_point(4, 4) == 91
+    assert penpa_url.centre_point(3, 3) == 3 * 7 + 3
     url = registry.write("penpa", NUMBRIX, Document(NUMBRIX.parse("1 . 3\n. 5 .")))
-    lines = penpa.expand(penpa.decompress(url.split("p=")[1])).split("\n")
+    lines = penpa_url.expand(penpa_url.decompress(url.split("p=")[1])).split("\n")
     assert lines[0].startswith("square,3,2,38,")
     assert '"16":["1",1,"1"]' in lines[3]  # row 1, column 1 is the point 2·7 + 2
     assert lines[5] == "[16,1,1,5,1,1]"
