@@ -9,6 +9,7 @@ each puzzle and writes its answer too, into the formats that hold one.
 from __future__ import annotations
 
 import argparse
+import os
 from dataclasses import replace
 from typing import Any
 
@@ -25,10 +26,10 @@ DEFAULT_SECONDS = 60.0
 
 
 def is_inline(source: str) -> bool:
-    """Whether a FILE argument is itself a puzzle (a URL, a one-line puzz.link file)."""
-    return (
-        looks_like_url(source) or penpa.looks_like_penpa(source) or pzprv3.FORMAT.looks_like(source)
-    )
+    """Whether a FILE argument is itself a puzzle (a URL, a one-line puzz.link
+    file) rather than the name of a file."""
+    looks = looks_like_url(source) or penpa.looks_like_penpa(source)
+    return (looks or pzprv3.FORMAT.looks_like(source)) and not os.path.isfile(source)
 
 
 def answer_of(kind: PuzzleKind, p: Puzzle, budget: int, seconds: float, which: str) -> Values:
