@@ -118,7 +118,7 @@ def test_export_refuses_clearly(
 
 def test_the_open_box_sends_its_text_to_parse(client: TestClient) -> None:
     app_js = Path(pencilbox.__file__).parent / "web" / "static" / "app.js"
-    assert 'call("/api/parse", { puzzle: unwrap(url) })' in app_js.read_text()
+    assert 'call("parse", { puzzle: unwrap(url) })' in app_js.read_text()
     # The box is one line: Chromium turns the line breaks of a pasted file
     # into spaces, and a puzz.link file still reads.
     pasted = KUROTTO_FILE.replace("\n", " ")

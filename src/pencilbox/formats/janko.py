@@ -31,7 +31,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from pencilbox.engine.grid import check_size
+from pencilbox.engine.grid import refuse_size_out_of_range
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
 from pencilbox.errors import ParseError
 from pencilbox.formats.base import Document, check_kind, given_values, kinds, lines_of, need_kind
@@ -139,7 +139,7 @@ def _size(block: _Block) -> tuple[int, int]:
         raise ParseError("the Janko puzzle has no problem grid")
     if rows is None or cols is None:
         rows, cols = len(problem), len(problem[0])
-    check_size(rows, cols)
+    refuse_size_out_of_range(rows, cols)
     return rows, cols
 
 
@@ -199,7 +199,7 @@ class Janko:
                 r, c = divmod(cell, cols)
                 raise ParseError(f"row {r + 1}, column {c + 1} of the Janko problem: {e}") from None
         p = Puzzle(kind.name, rows, cols, tuple(clues))
-        kind.check_clues(p)
+        kind.refuse_impossible_clues(p)
         solution = _grid(block, "solution", rows, cols)
         answer = None if solution is None else _answer(kind, tokens, p, solution)
         return Document(p, answer=answer)

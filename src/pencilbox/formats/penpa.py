@@ -110,7 +110,7 @@ class Penpa:
 
         clues = tuple(_clue(kind, style, board.problem.get(c), where(c)) for c in cells)
         p = Puzzle(kind.name, board.rows, board.cols, clues)
-        kind.check_clues(p)
+        kind.refuse_impossible_clues(p)
         size = board.rows * board.cols
         found: Marks = tuple(_answer(kind, style, board.solution.get(c), size) for c in cells)
         return Document(p, read_marks(kind, p, found))

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
-from pencilbox.engine.grid import check_size
+from pencilbox.engine.grid import refuse_size_out_of_range
 from pencilbox.errors import ParseError, PuzzleError
 from pencilbox.formats.numbers import read_number, shown
 
@@ -219,7 +219,7 @@ def decode(url: str) -> Board:
     cols = max(c for _, c in centre) - left + 1
     if len(set(centre)) != rows * cols:
         raise ParseError("the penpa-edit board is not a rectangle of cells")
-    check_size(rows, cols)
+    refuse_size_out_of_range(rows, cols)
 
     def cell_of(key: str) -> int | None:
         k = read_number(key.strip()) if isinstance(key, str) else None

@@ -28,7 +28,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pencilbox.engine.grid import check_size
+from pencilbox.engine.grid import refuse_size_out_of_range
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind
 from pencilbox.errors import ParseError
 from pencilbox.formats.base import (
@@ -158,7 +158,7 @@ class Pzprv3:
         rows, cols = (read_number(lines[i].strip()) for i in (2, 3))
         if rows is None or cols is None:
             raise ParseError("a puzz.link file gives its rows and columns as numbers")
-        check_size(rows, cols)
+        refuse_size_out_of_range(rows, cols)
         body = lines[4:]
         clue_rows = _layer(body, 0, rows, cols, "question")
         clues = tuple(
@@ -167,7 +167,7 @@ class Pzprv3:
             for c, tok in enumerate(row)
         )
         p = Puzzle(kind.name, rows, cols, clues)
-        kind.check_clues(p)
+        kind.refuse_impossible_clues(p)
         marks: Marks | None = None
         if _has_layer(body, rows):
             mark_rows = _layer(body, rows, rows, cols, "player's")

@@ -18,7 +18,6 @@ from pydantic import Field
 import pencilbox
 from pencilbox.formats import registry
 from pencilbox.formats.base import Unsupported
-from pencilbox.web import jobs
 from pencilbox.web.api import (
     ERRORS,
     MAX_SIDE,
@@ -26,10 +25,9 @@ from pencilbox.web.api import (
     SOLVER_ERRORS,
     ErrorOut,
     PuzzleIn,
-    answers,
     read_document,
     read_marks,
-    solver,
+    unique_answer,
 )
 
 router = APIRouter(prefix="/api")
@@ -88,15 +86,9 @@ async def export(request: Request, body: ExportIn) -> dict[str, Any]:
     if body.answer:
         if not fmt.holds_answer:
             raise Unsupported(f"a {fmt.title} cannot hold an answer")
-        store = answers(request)
-        key = kind.to_url(p)
-        _, found = store.lookup(key)
+        found, why = await unique_answer(request, kind, p)
         if found is None:
-            found, count = await solver(request, jobs.answer, kind.name, p)
-            if count != "unknown":
-                store.put(key, found)
-            if found is None:
-                raise HTTPException(409, NO_ANSWER[count])
+            raise HTTPException(409, NO_ANSWER[why])
         doc = replace(doc, answer=found)
     text = registry.write(fmt.name, kind, doc)
     suffix = EXTENSIONS.get(fmt.name, "jsonl")
