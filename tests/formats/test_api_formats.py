@@ -1,10 +1,9 @@
 """The API reads every format in every ``puzzle`` field, lists the formats,
-and exports a puzzle to each (what the editor's buttons will call)."""
+and exports a puzzle to each (what the editor's buttons call)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -116,11 +115,25 @@ def test_export_refuses_clearly(
     assert r.status_code == status and message in r.json()["error"]
 
 
-def test_the_open_box_sends_its_text_to_parse(client: TestClient) -> None:
-    app_js = Path(pencilbox.__file__).parent / "web" / "static" / "app.js"
-    assert 'call("parse", { puzzle: unwrap(url) })' in app_js.read_text()
-    # The box is one line: Chromium turns the line breaks of a pasted file
-    # into spaces, and a puzz.link file still reads.
+def test_a_puzzlink_file_pasted_on_one_line_still_reads(client: TestClient) -> None:
+    # A one-line box (another app's, or an older page) turns the line breaks
+    # of a pasted file into spaces; the file still reads. The game's Open
+    # box keeps them (tests/web/test_formats_browser.py).
     pasted = KUROTTO_FILE.replace("\n", " ")
     out = client.post("/api/parse", json={"puzzle": pasted}).json()
     assert (out["format"], out["url"]) == ("pzprv3", KUROTTO_URL)
+
+
+def test_parse_reads_an_untyped_puzzle_as_the_fallback_type(client: TestClient) -> None:
+    rows = "3 0 . . .\n. . . . 4\n. . 6 . .\n4 . . . .\n. . . 0 2\n"
+    r = client.post("/api/parse", json={"puzzle": rows})
+    assert r.status_code == 400 and "give the puzzle type" in r.json()["error"]
+    out = client.post("/api/parse", json={"puzzle": rows, "fallback_type": "kurotto"}).json()
+    assert out["url"] == KUROTTO_URL
+    assert "read as Kurotto" in out["note"]
+    # A puzzle that says its type is read as that type, whatever the fallback.
+    out = client.post("/api/parse", json={"puzzle": KUROTTO_URL, "fallback_type": "cave"}).json()
+    assert (out["type"], out["note"]) == ("kurotto", "")
+    # An explicit type is no fallback: a puzzle of another type is refused.
+    body = {"puzzle": KUROTTO_URL, "type": "cave", "fallback_type": "cave"}
+    assert client.post("/api/parse", json=body).status_code == 400

@@ -21,6 +21,10 @@ class UnknownFormat(ParseError):
     """Text that no format pencilbox reads recognises."""
 
 
+class UntypedPuzzle(ParseError):
+    """Text that does not say which puzzle type it holds, read without one."""
+
+
 class Unsupported(ParseError):
     """A format that cannot hold this puzzle type (or an answer)."""
 
@@ -95,7 +99,7 @@ def check_kind(found: PuzzleKind, wanted: PuzzleKind | None, where: str) -> Puzz
 def need_kind(kind: PuzzleKind | None, where: str) -> PuzzleKind:
     """``kind``, or a clear error when the text does not say its type."""
     if kind is None:
-        raise ParseError(f"{where} does not say which puzzle it is: give the puzzle type")
+        raise UntypedPuzzle(f"{where} does not say which puzzle it is: give the puzzle type")
     return kind
 
 

@@ -36,7 +36,7 @@ from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
 from pencilbox.errors import ParseError, PuzzleError, SizeError
 from pencilbox.formats import registry
-from pencilbox.formats.base import Document
+from pencilbox.formats.base import Document, UntypedPuzzle
 from pencilbox.shapes import cells_json
 from pencilbox.web import deal, jobs
 from pencilbox.web.workers import SolverBusy, SolverPool
@@ -104,6 +104,15 @@ class PuzzleIn(BaseModel):
         max_length=40,
         description="the puzzle type (needed when the puzzle does not say it: a text grid "
         "without its header, Janko text without 'puzzle', a penpa-edit URL without genre tags)",
+    )
+
+
+class ParseIn(PuzzleIn):
+    fallback_type: str | None = Field(
+        None,
+        max_length=40,
+        description="the type to read the puzzle as if it does not say (the game's Open box "
+        "sends the type on screen); a puzzle that says its type is read as that",
     )
 
 
@@ -342,11 +351,19 @@ async def puzzle(
 
 
 @router.post("/parse", responses=ERRORS)
-def parse(body: PuzzleIn) -> dict[str, Any]:
+def parse(body: ParseIn) -> dict[str, Any]:
     """Read a puzzle in any format: its type, size, clues and share link, the
     ``format`` it was written in, and the player's ``marks`` (rows of answer
-    tokens, ``?`` undecided) and ``answer`` it carried, or null."""
-    kind, doc, notes = read_document(body)
+    tokens, ``?`` undecided) and ``answer`` it carried, or null. A puzzle
+    that does not say its type is read as ``fallback_type`` when one is
+    sent, and its ``note`` says so."""
+    try:
+        kind, doc, notes = read_document(body)
+    except UntypedPuzzle:
+        if body.type is not None or body.fallback_type is None:
+            raise
+        kind, doc, notes = read_document(body.model_copy(update={"type": body.fallback_type}))
+        notes.append(f"It does not say which puzzle it is, so it was read as {kind.title}.")
     p = doc.puzzle
     out = puzzle_json(kind, p)
     out.update(
