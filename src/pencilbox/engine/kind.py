@@ -68,6 +68,11 @@ class PuzzleKind:
     summary: str = ""
     aliases: tuple[str, ...] = ()
     """Other names the registry finds the kind by."""
+    notations: Mapping[str, object] = {}
+    """How the puzzle is written in other tools' formats, by format name
+    (``"pzprv3"``, ``"penpa"``, ``"janko"``): each value is that format's own
+    declaration (see :mod:`pencilbox.formats`). A format the kind declares
+    nothing for uses its generic fallback, or says it cannot hold the puzzle."""
     default_density: float = 0.5
     """Clue density of ``generate`` when none is given."""
     bank_skips: tuple[str, ...] = ()

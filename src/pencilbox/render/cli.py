@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pencilbox
 from pencilbox import arguments, verdicts
-from pencilbox.commands.common import Handler, Result, Subcommands, add_command
+from pencilbox.commands.common import FILE_HELP, Handler, Result, Subcommands, add_command
 from pencilbox.commands.source import read_puzzles
 from pencilbox.engine.frontend import Frontend
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
@@ -155,7 +155,7 @@ def declare(commands: Subcommands) -> None:
         Handler(run, text, spaced=False),
     )
     r.add_argument("type")
-    r.add_argument("file", help="a text grid file, a URL, a file of many, or - for stdin")
+    r.add_argument("file", help=FILE_HELP)
     r.add_argument("--out", required=True, help="file to write (SVG/PNG: one per page)")
     r.add_argument("--format", choices=FORMATS, help="default: from the --out suffix")
     r.add_argument("--solution", action="store_true", help="add the answers on pages of their own")

@@ -12,7 +12,14 @@ from collections.abc import Iterator
 
 import pencilbox
 from pencilbox import arguments, verdicts
-from pencilbox.commands.common import DEFAULT_SECONDS, Handler, Result, Subcommands, add_command
+from pencilbox.commands.common import (
+    DEFAULT_SECONDS,
+    FILE_HELP,
+    Handler,
+    Result,
+    Subcommands,
+    add_command,
+)
 from pencilbox.commands.source import read_puzzles
 from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.engine.verdict import DEFAULT_UNITS, RUNGS
@@ -29,7 +36,7 @@ def declare(commands: Subcommands) -> None:
         Handler(run, text),
     )
     p.add_argument("type")
-    p.add_argument("file", help="a text grid file, a URL, a file of many, or - for stdin")
+    p.add_argument("file", help=FILE_HELP)
     p.add_argument("--level", help="the level whose undecided cells are reported (default: top)")
     p.add_argument(
         "--budget",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pencilbox.engine.grid import Bits, Cell, Grid, grid
 from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
-from pencilbox.formats import puzzlink
+from pencilbox.formats import janko, penpa, puzzlink, pzprv3
 from pencilbox.formats.numbers import read_number, shown
 from pencilbox.formats.text import answer_tokens, refuse_size_out_of_range
 
@@ -24,6 +24,29 @@ COLOUR = ("wall", "cave")
 TOKENS = {WALL: "#", CAVE: "o"}
 value_token, parse_value = answer_tokens(TOKENS, NAME)
 UNNUMBERED = puzzlink.CLUE_WITHOUT_NUMBER
+
+PZPRV3 = pzprv3.Genre(
+    names=("cave",),
+    clue_tokens={UNNUMBERED: "-"},
+    numbers=True,
+    mark_tokens={WALL: "#", CAVE: "+"},
+)
+"""puzz.link's files: ``-`` is a "?" clue; the player shades walls ``#`` and
+dots cave cells ``+``."""
+PENPA = penpa.Style(
+    tag="cave",
+    numbers=True,
+    clues={penpa.QUESTION: UNNUMBERED},
+    answers={penpa.SHADED: WALL, penpa.UNSHADED: CAVE},
+)
+"""penpa-edit: numbers (``?`` for a clue without one); walls shaded."""
+JANKO = janko.Tokens(
+    names=("cave", "corral", "hoehle"),
+    numbers=True,
+    clues={"?": UNNUMBERED},
+    answers={"x": WALL, "#": WALL, "-": CAVE, ".": CAVE, "o": CAVE},
+)
+"""Janko text: numbers and ``?``; a solution marks walls ``x`` and cave ``-``."""
 
 DIRECTIONS = ((-1, 0, "up"), (0, 1, "right"), (1, 0, "down"), (0, -1, "left"))
 

@@ -4,11 +4,14 @@
 // which clues a cell takes (cycled or numbers in a range, a clue without a
 // number), how they are written in the text grid, and the limits (board
 // sides, time budgets). The game (app.js) tells this module which puzzle it
-// shows ("puzzle-shown") and plays the edited one when asked ("puzzle-play").
+// shows ("puzzle-shown") and plays the edited one when asked ("puzzle-play");
+// a puzzle from elsewhere comes in through the game's Open box (open.js),
+// and Export as writes the document in every other format (exportas.js).
 // Pointer and keys work as in the game (input.js), and so does undo (history.js).
 import { post } from "./api.js";
 import { cellName, cellRect, numberRange, render } from "./board.js";
 import { $, statusLine } from "./dom.js";
+import * as exportAs from "./exportas.js";
 import { History } from "./history.js";
 import { arrowMove, cellFromPoint, commandKey, inField, Press } from "./input.js";
 import { KEYS, read, write } from "./storage.js";
@@ -161,6 +164,7 @@ function edited() {
   draw();
   keep();
   ask(DELAY);
+  exportAs.edited({ type: d.type, text: textOf(d) }, DELAY);
 }
 
 // The document survives a reload: edits are not lost, and the editor reopens.
@@ -566,6 +570,7 @@ function setup() {
   $("level").addEventListener("change", () => { if (st.editing) ask(0); });
   $("copy-url").addEventListener("click", () => copy("export-url", "URL"));
   $("copy-text").addEventListener("click", () => copy("export-text", "Text grid"));
+  exportAs.wire({ say, copy: () => copy("export-format-text", "Export") });
   document.body.dataset.mode = "play";
 }
 
