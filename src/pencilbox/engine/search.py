@@ -23,10 +23,13 @@ counted and then blocked by the nogood of the guesses that led to it, so
 counts stay exact; learned nogoods are consequences of the rules and never
 cut a solution. Branching follows conflict activity (VSIDS), a cell guessed
 again takes its saved value first, and the search restarts from the root on
-a Luby schedule, keeping what it learned. At the top level the root probes
-(its eliminations explained) and deeper nodes propagate with the rules below
-probe plus the nogoods, which the benchmark found faster than probing in
-every node. ``learning=False`` runs the older search: depth first, with
+a Luby schedule, keeping what it learned. At the top level no node probes:
+every node, the root too, propagates with the rules below probe plus the
+nogoods, which the benchmark found faster than probing at the root (and
+far faster than probing in every node): a guess and its conflicts learn
+what probe's trials would, and only where the search goes. Probe's
+eliminations are explained all the same (``PROBE_DEPTH`` turns them back
+on). ``learning=False`` runs the older search: depth first, with
 independent parts counted apart and, where premises are exact,
 conflict-directed backjumping. Fixpoints, hints and grades never learn.
 
@@ -598,8 +601,11 @@ VSIDS = True
 PHASES = True
 RESTARTS = True
 RESTART_UNIT = 64
-PROBE_DEPTH = 0
-"""At the top level, the deepest decision level whose nodes probe."""
+PROBE_DEPTH = -1
+"""At the top level, the deepest decision level whose nodes probe (-1: none;
+0, the root alone, was the default until ``bench_learning`` showed every
+type's count-to-2 faster without it: Cave and Yin-Yang two to four times,
+Kurotto's 10×10 median and tail about twice)."""
 ROOM = 2000
 """Learned nogoods kept before the store forgets the looser half of them."""
 
