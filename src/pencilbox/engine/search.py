@@ -626,10 +626,12 @@ def _luby(i: int) -> int:
 def _first_value(s: State, cell: int) -> Mask:
     """The value to guess first: the one whose probe trial decided most
     cells (it reaches a solution or a contradiction soonest), else the
-    lowest."""
+    highest (``bench_learning``: on 200 Kurotto 10×10s it took the p99 of
+    count-to-2 from 0.59 s to 0.37 s and the slowest board from 2.5 s to
+    0.5 s, and changed Cave's and Yin-Yang's figures within the noise)."""
     mask = s.cands[cell]
     memo = s.probes
-    best = mask & -mask
+    best = 1 << (mask.bit_length() - 1)
     if memo is not None:
         kept = memo.kept
         most = -1
