@@ -603,9 +603,10 @@ RESTARTS = True
 RESTART_UNIT = 64
 PROBE_DEPTH = -1
 """At the top level, the deepest decision level whose nodes probe (-1: none;
-0, the root alone, was the default until ``bench_learning`` showed every
-type's count-to-2 faster without it: Cave and Yin-Yang two to four times,
-Kurotto's 10×10 median and tail about twice)."""
+0, the root alone, was the default until the benchmarks showed every
+built-in puzzle's count-to-2 faster without it: two to four times on the
+two-colour connectivity puzzles, about twice at the median and p90 on the
+one with a search rule; see the README's Speed section)."""
 ROOM = 2000
 """Learned nogoods kept before the store forgets the looser half of them."""
 
@@ -626,9 +627,10 @@ def _luby(i: int) -> int:
 def _first_value(s: State, cell: int) -> Mask:
     """The value to guess first: the one whose probe trial decided most
     cells (it reaches a solution or a contradiction soonest), else the
-    highest (``bench_learning``: on 200 Kurotto 10×10s it took the p99 of
-    count-to-2 from 0.59 s to 0.37 s and the slowest board from 2.5 s to
-    0.5 s, and changed Cave's and Yin-Yang's figures within the noise)."""
+    highest (measured on generated 10×10s of every built-in puzzle: it
+    halved the count-to-2 tail of one, whose answers are mostly of its
+    highest value, and moved the others' figures within the noise; see the
+    README's Speed section)."""
     mask = s.cands[cell]
     memo = s.probes
     best = 1 << (mask.bit_length() - 1)
