@@ -10,9 +10,12 @@ and solving, in this process), each with the boards it did not settle:
 
 - *several*: the generator's default density, where boards have several
   answers (the count finds two);
-- *unique*: denser clues (``DENSE``), the first boards of the seeds tried
-  that pencilbox's count proves unique (the line says how many of how many
-  seeds; clingo's count is printed beside, and a disagreement is flagged).
+- *unique*: thinned as the bank thins (``studio.helpers.thin``): every
+  clue shown, then clues removed in a seeded random order while the
+  fixpoint of the level below probe still solves the board, for at most
+  ``PENCILBOX_BENCH_SECONDS`` (a thinning cut there keeps more clues, and
+  the board stays unique); clingo's count is printed beside, and a
+  disagreement with ours is flagged.
 
 ``PENCILBOX_BENCH_BOARDS`` sets the boards per line (default 5; the slow
 lines need minutes), ``PENCILBOX_BENCH_SECONDS`` the deadline of one count
@@ -32,17 +35,16 @@ from typing import Any
 
 import pencilbox
 from pencilbox.engine.kind import Puzzle, PuzzleKind
-from pencilbox.studio import analyze
+from pencilbox.studio import analyze, helpers
 
 SIZES = (6, 10, 15, 20, 25, 30)
 RECTANGLES = {"yinyang": (12, 20), "cave": (15, 25), "kurotto": (8, 14), "numbrix": (12, 18)}
 """One rectangle per type, beside the squares."""
-DENSE = {"yinyang": 0.9, "cave": 1.0, "kurotto": 1.0, "numbrix": 0.6}
-"""Clue densities at which most generated boards are unique."""
 BOARDS = int(os.environ.get("PENCILBOX_BENCH_BOARDS", "5"))
 SECONDS = float(os.environ.get("PENCILBOX_BENCH_SECONDS", "20"))
-TRIES = 4
-"""Seeds tried per unique board wanted."""
+TRIES = 2
+"""Seeds tried per unique board wanted (a board the fixpoint cannot solve
+with every clue shown cannot be thinned)."""
 
 
 def _quantile(xs: list[float], q: float) -> float:
@@ -80,16 +82,20 @@ def _boards(kind: PuzzleKind, rows: int, cols: int, unique: bool) -> tuple[list[
     if not unique:
         boards = [kind.generate(rows, cols, seed=s)[0] for s in range(BOARDS)]
         return boards, f"density {kind.default_density:g}"
-    density = DENSE[kind.name]
     boards = []
     tried = 0
+    clues = 0
     while len(boards) < BOARDS and tried < TRIES * BOARDS:
-        p = kind.generate(rows, cols, density=density, seed=10_000 + tried)[0]
+        p = kind.generate(rows, cols, density=1.0, seed=10_000 + tried)[0]
         tried += 1
-        c = kind.count(p, limit=2, seconds=SECONDS)
-        if c.complete and c.solutions == 1:
-            boards.append(p)
-    return boards, f"density {density:g}, {len(boards)} unique of {tried} seeds"
+        try:
+            thinned = helpers.thin(kind, p, kind.ladder.top - 1, SECONDS / 0.8, seed=tried)
+        except helpers.NotReady:
+            continue
+        boards.append(thinned.puzzle)
+        clues += sum(v is not None for v in thinned.puzzle.clues)
+    mean = clues / len(boards) if boards else 0
+    return boards, f"thinned, {len(boards)} of {tried} seeds, {mean:.0f} clues on average"
 
 
 def _line(kind: PuzzleKind, rows: int, cols: int, unique: bool, outside: Any) -> None:
