@@ -36,8 +36,12 @@ def _every_answer(kind, p):
     return [a for a in itertools.product((0, 1), repeat=n) if not kind.validate(p, a)]
 
 
+@pytest.mark.parametrize("floods", [0, 1 << 30])
 @pytest.mark.parametrize(("name", "value", "to_border"), ASKS)
-def test_bitboards_find_what_the_low_link_search_finds(name, value, to_border):
+def test_bitboards_find_what_the_low_link_search_finds(name, value, to_border, floods, monkeypatch):
+    """With a flood for every possible cut, and with the low-link search for
+    the cuts (``FLOODS`` 0), the same pockets and cuts as a hint's search."""
+    monkeypatch.setattr(connectivity, "FLOODS", floods)
     kind = pencilbox.puzzle(name)
     rng = random.Random(7)
     said = cuts = 0
@@ -59,12 +63,16 @@ def test_bitboards_find_what_the_low_link_search_finds(name, value, to_border):
     assert said > 50 and cuts > 20  # not vacuous: pockets and cuts were there to find
 
 
+@pytest.mark.parametrize("floods", [0, 1 << 30])
 @pytest.mark.parametrize(("name", "value", "to_border"), ASKS)
-def test_each_deduction_holds_in_every_answer_that_agrees_with_its_premises(name, value, to_border):
+def test_each_deduction_holds_in_every_answer_that_agrees_with_its_premises(
+    name, value, to_border, floods, monkeypatch
+):
     """What learning takes a deduction to say: every answer whose premise
     cells keep their candidates has the deduced value (and a contradiction
     leaves no such answer). A premise left out would let some answer through
     on these small boards."""
+    monkeypatch.setattr(connectivity, "FLOODS", floods)
     kind = pencilbox.puzzle(name)
     rng = random.Random(11)
     said = loose = 0

@@ -301,6 +301,15 @@ def connect_bits(s: State, value: int, rule: str, colour: str, to_border: bool =
         return Contradiction(rule, reason, (root, cell, *fence))
     cuts: list[tuple[int, int, Bits]] = []
     suspects = reach & ~decided & outside_cuts(g, reach, to_border)
+    if suspects.bit_count() > FLOODS:
+        # Many possible cuts (long thin regions): one low-link search finds
+        # the real ones faster than a flood for each.
+        found: dict[int, int] = {}
+        for cell, sample in _low_link(g, cands, want, root, to_border):
+            found.setdefault(cell, sample)
+        for cell, sample in found.items():
+            cuts.append((cell, sample, reach & ~(1 << cell)))
+        suspects = 0
     while suspects:
         xb = suspects & -suspects
         suspects ^= xb
@@ -343,6 +352,25 @@ def connect_bits(s: State, value: int, rule: str, colour: str, to_border: bool =
             premises = (*premises, *_fence(g, shut, room))
         s.restrict(cell, want, rule, reason, premises)
     return PROGRESS
+
+
+FLOODS = 12
+"""Past this many possible cuts, :func:`connect_bits` finds the real ones
+with one low-link search instead of a flood for each."""
+
+
+def _low_link(
+    g: Grid, cands: list[int], want: int, root: int, to_border: bool
+) -> list[tuple[int, int]]:
+    """The cuts of the low-link search (each undecided cut with a decided
+    cell it shuts off), from ``root`` or from the outside node."""
+    if not to_border:
+        return articulation_points(g.neighbours, cands, want, root)[1]
+    key = (g.rows, g.cols)
+    nbrs = _OUTSIDE.get(key)
+    if nbrs is None:
+        nbrs = _OUTSIDE[key] = _outside_neighbours(g)
+    return articulation_points(nbrs, [*cands, want], want, g.size)[1]
 
 
 def _fence(g: Grid, region: Bits, room: Bits) -> tuple[int, ...]:
