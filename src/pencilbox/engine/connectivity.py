@@ -13,7 +13,8 @@ reach the border) finds both deductions at once:
 Silent states (fixpoints, probe trials, search) find the same deductions
 with bitboards (:func:`connect_bits`): one flood for the pockets, and one
 flood without each cell that could be a cut at all (its neighbours in the
-room fall into two runs around it). There each deduction rests on what it
+room fall into two runs around it), or the low-link search when there are
+many such cells. There each deduction rests on what it
 needs alone: the anchor, the decided cell cut off, and the fence of the
 region it is shut in, which keeps the nogoods of search with learning short.
 
@@ -269,7 +270,9 @@ def connect_bits(s: State, value: int, rule: str, colour: str, to_border: bool =
     pockets. A cut can only be a cell whose neighbours in the room fall into
     two or more runs around it (:func:`outside_cuts`, with the outside as
     room when reaching for the border), and each such undecided cell is
-    tried by one flood without it. In search (with learning, or tracking why)
+    tried by one flood without it; past :data:`FLOODS` of them (long thin
+    regions) one low-link search finds the real cuts. In search (with
+    learning, or tracking why)
     each deduction rests on exactly what it needs: the anchor, the decided
     cell cut off, and the fence of the region it is shut in (the cells next
     to it that cannot take the value), not the fence of all the room.
