@@ -21,9 +21,10 @@ and solving, in this process), each with the boards it did not settle:
 lines need minutes), ``PENCILBOX_BENCH_SECONDS`` the deadline of one count
 (default 20 s; a count cut there is "cut"), ``PENCILBOX_BENCH_TYPES`` and
 ``PENCILBOX_BENCH_SIZES`` (as ``10,15,20``) narrow the run; without clingo
-(the ``crosscheck`` extra) its column reads "-". At the defaults the run
-takes the best part of an hour on the 2-core machine, most of it Kurotto's
-boards of several answers from 15×15, which both solvers leave cut.
+(the ``crosscheck`` extra), and past ``OUTSIDE_CELLS``, its column reads
+"-". At the defaults the run takes the best part of an hour on the 2-core
+machine, most of it Kurotto's boards of several answers from 15×15, which
+both solvers leave cut.
 """
 
 from __future__ import annotations
@@ -42,6 +43,10 @@ from pencilbox.studio import analyze, helpers
 SIZES = (6, 10, 15, 20, 25, 30)
 RECTANGLES = {"yinyang": (12, 20), "cave": (15, 25), "kurotto": (8, 14), "numbrix": (12, 18)}
 """One rectangle per type, beside the squares."""
+OUTSIDE_CELLS = {"numbrix": 25 * 25}
+"""Past this many cells clingo is not asked: its grounding, which the
+deadline does not bound, holds a term per cell and value (minutes, and
+gigabytes, at Numbrix 30×30)."""
 BOARDS = int(os.environ.get("PENCILBOX_BENCH_BOARDS", "5"))
 SECONDS = float(os.environ.get("PENCILBOX_BENCH_SECONDS", "20"))
 TRIES = 2
@@ -117,7 +122,7 @@ def _line(kind: PuzzleKind, rows: int, cols: int, unique: bool, outside: Any) ->
         t = time.process_time()
         verdicts[analyze(kind, p).verdict] += 1
         studio.append(time.process_time() - t)
-        if outside is not None:
+        if outside is not None and rows * cols <= OUTSIDE_CELLS.get(kind.name, rows * cols):
             dt, found, settled = outside(p, kind)
             theirs.append(dt)
             theirs_cut += not settled
@@ -127,7 +132,7 @@ def _line(kind: PuzzleKind, rows: int, cols: int, unique: bool, outside: Any) ->
     tally = ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items()))
     print(
         f"  {label:<26} count {_figures(ours, ours_cut)} | studio {_figures(studio, 0)} "
-        f"({tally}) | clingo {_figures(theirs, theirs_cut) if outside else '-'}"
+        f"({tally}) | clingo {_figures(theirs, theirs_cut)}"
         f"{f' | DISAGREE {disagree}' if disagree else ''}   [{how}]",
         flush=True,
     )
