@@ -25,10 +25,13 @@ counted and then blocked by the nogood of the guesses that led to it, so
 counts stay exact; learned nogoods are consequences of the rules and never
 cut a solution. Branching follows conflict activity (VSIDS), a cell guessed
 again takes its saved value first, and the search restarts from the root on
-a Luby schedule, keeping what it learned. At the top level the root probes
-(its eliminations explained) and deeper nodes propagate with the rules below
-probe plus the nogoods, which the benchmark found faster than probing in
-every node. ``learning=False`` runs the older search: depth first, with
+a Luby schedule, keeping what it learned. At the top level no node probes:
+every node, the root too, propagates with the rules below probe plus the
+nogoods, which the benchmark found faster than probing at the root (and
+far faster than probing in every node): a guess and its conflicts learn
+what probe's trials would, and only where the search goes. Probe's
+eliminations are explained all the same (``PROBE_DEPTH`` turns them back
+on). ``learning=False`` runs the older search: depth first, with
 independent parts counted apart and, where premises are exact,
 conflict-directed backjumping. Fixpoints, hints and grades never learn.
 
@@ -593,8 +596,12 @@ VSIDS = True
 PHASES = True
 RESTARTS = True
 RESTART_UNIT = 64
-PROBE_DEPTH = 0
-"""At the top level, the deepest decision level whose nodes probe."""
+PROBE_DEPTH = -1
+"""At the top level, the deepest decision level whose nodes probe (-1: none;
+0, the root alone, was the default until the benchmarks showed every
+built-in puzzle's count-to-2 faster without it: two to four times on the
+two-colour connectivity puzzles, about twice at the median and p90 on the
+one with a search rule; see the README's Speed section)."""
 ROOM = 2000
 """Learned nogoods kept before the store forgets the looser half of them."""
 
@@ -615,10 +622,13 @@ def _luby(i: int) -> int:
 def _first_value(s: State[Any], cell: int) -> Mask:
     """The value to guess first: the one whose probe trial decided most
     cells (it reaches a solution or a contradiction soonest), else the
-    lowest."""
+    highest (measured on generated 10×10s of every built-in puzzle: it
+    halved the count-to-2 tail of one, whose answers are mostly of its
+    highest value, and moved the others' figures within the noise; see the
+    README's Speed section)."""
     mask = s.cands[cell]
     memo = s.probes
-    best = mask & -mask
+    best = 1 << (mask.bit_length() - 1)
     if memo is not None:
         kept = memo.kept
         most = -1

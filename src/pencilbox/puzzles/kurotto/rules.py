@@ -412,10 +412,17 @@ def split(s: State[Board]) -> tuple[list[Bits], Bits]:
     g = board.grid
     black, maybe = colours(s.cands)
     open_cells = maybe & ~black & s.focus
+    # A circle's potential region is the union of the components of the
+    # maybe-black cells beside it: flood each component once, not each circle.
+    comps = [c for c in g.components(maybe) if c & open_cells]
     parts: list[Bits] = []
     seen = 0
     for circle in board.circles:
-        reach = g.flood(circle.near & maybe, maybe) & open_cells
+        reach = 0
+        for comp in comps:
+            if comp & circle.near:
+                reach |= comp
+        reach &= open_cells
         if not reach:
             continue
         seen |= reach
