@@ -93,7 +93,7 @@ def test_a_fast_mouse_drag_fills_the_cells_between_move_events(page: Any) -> Non
     page.mouse.down()
     page.mouse.move(x1, y1, steps=1)  # one move event for the whole row
     page.mouse.up()
-    assert [state(page, r, c) for c in cols] == ["shaded"] * len(cols)
+    assert [state(page, r, c) for c in cols] == ["wall"] * len(cols)
     page.click("#undo")
     assert [state(page, r, c) for c in cols] == ["empty"] * len(cols)
 
@@ -145,10 +145,10 @@ def test_a_reload_keeps_level_grade_marks_and_undo(page: Any) -> None:
     assert page.input_value("#level") == low
     assert TEST_GRADES["cave"] in page.inner_text("#grade")
     assert page.is_checked("#show-errors")
-    assert state(page, r, c) == "dot"
+    assert state(page, r, c) == "cave"
     assert page.is_enabled("#undo")
     page.click("#undo")
-    assert state(page, r, c) == "shaded"
+    assert state(page, r, c) == "wall"
     page.click("#undo")
     assert state(page, r, c) == "empty"
 

@@ -58,6 +58,7 @@ from pencilbox.engine.state import (
     State,
     shrunk_cells,
 )
+from pencilbox.engine.words import count as counted
 
 from .edge import edge
 from .model import Board, number_name
@@ -341,7 +342,7 @@ def _values_side(s: State[Board]) -> Result:
                 return Contradiction(
                     "block",
                     f"the {size} numbers {number_name(a)}…{number_name(z)} fit only in "
-                    f"{cells.bit_count()} cells ({b.name_cells(cells)})",
+                    f"{counted(cells.bit_count(), 'cell')} ({b.name_cells(cells)})",
                     tuple(cells_of(cells)),
                 )
             outside = 0
