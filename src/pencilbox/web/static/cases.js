@@ -58,8 +58,10 @@ export class CaseSteps {
     text.id = "case-branch";
     text.dataset.step = String(this.step);
     const assumed = b.assume.map(a => `${cellName(a.cell)} ${this.word(a.value)}`).join(", then ");
-    text.textContent = `Branch ${this.step + 1} of ${n}: ${assumed} — ${b.reason}.`;
-    this.bar.replaceChildren(prev, next, text);
+    // one branch needs no stepping: it is said as the case, without buttons
+    text.textContent = n > 1 ? `Branch ${this.step + 1} of ${n}: ${assumed} — ${b.reason}.`
+      : `The case: ${assumed} — ${b.reason}.`;
+    this.bar.replaceChildren(...(n > 1 ? [prev, next, text] : [text]));
   }
 
   // Draw the shown branch over the board: its decided cells faintly, the

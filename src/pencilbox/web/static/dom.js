@@ -2,6 +2,10 @@
 
 export const $ = id => document.getElementById(id);
 
+// n and its noun in the form that agrees with it: "1 cell", "3 cells"
+// (plural: when adding "s" is wrong). The server's reasons follow the same rule.
+export const counted = (n, noun, plural = noun + "s") => `${n} ${n === 1 ? noun : plural}`;
+
 // A function that writes a message into the status line with this id: an
 // optional bold lead, the text, and its kind ("hint", "error", "solved", …)
 // as data-kind for the styles. It returns the line, for a caller that adds a
