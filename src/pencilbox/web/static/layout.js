@@ -40,6 +40,7 @@ export function shown(p) {
 
 export function wire() {
   $("menu").addEventListener("click", toggleMenu);
+  $("edit").addEventListener("click", fold);
   $("zoom").addEventListener("click", () => {
     settings.zoom = $("zoom").getAttribute("aria-pressed") !== "true";
     saveSettings(); showZoom();
