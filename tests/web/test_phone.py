@@ -7,6 +7,7 @@ trying it (issue #29). Layout is measured by bounding boxes, not pixels."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
@@ -258,6 +259,15 @@ def test_a_hint_names_values_with_the_puzzles_own_words(page: Any, name: str) ->
     assert state(page, r, c) in words
 
 
+def test_a_reason_that_starts_with_a_cell_keeps_its_name_small(page: Any) -> None:
+    open_url(page, "https://puzz.link/p?yinyang/4/4/o60009")  # three black stones in a 2×2
+    page.select_option("#hint-level", "window")
+    page.click("#hint")
+    idle(page)
+    text = page.inner_text("#status")
+    assert "r1c1, r1c2, r2c1 are black, so" in text, text
+
+
 def test_a_case_hint_of_one_branch_has_nothing_to_step_through(page: Any) -> None:
     kind = pencilbox.puzzle("kurotto")
     url = "https://puzz.link/p?kurotto/10/10/sah2j.8.h.4.h6l6g4.l.8i9h9j.7.h.7.h5l5t6h3i"
@@ -275,7 +285,9 @@ def test_a_case_hint_of_one_branch_has_nothing_to_step_through(page: Any) -> Non
     page.click("#hint")
     page.wait_for_selector("#case-branch")
     idle(page)
-    assert page.inner_text("#case-branch").startswith("The case: ")
+    branch = page.inner_text("#case-branch")
+    assert branch.startswith("The case: ")
+    assert re.match(r"The case: r\d+c\d+ is (black|white)\b", branch), branch  # Kurotto's words
     assert page.locator("#case-prev").count() == 0
     assert "Step through" not in page.inner_text("#status")
     assert "Fiendish" in page.inner_text("#status")
@@ -457,6 +469,18 @@ def test_a_tap_in_the_editor_keeps_the_cursor_on_a_phone(phone: Any) -> None:
     assert phone.locator("#edit-board .cursor").count() == 1
 
 
+def test_the_editors_verdict_speaks_of_rules_not_fixpoints(page: Any) -> None:
+    edit(page, "cave")
+    page.fill("#rows", "6")
+    page.fill("#cols", "6")
+    page.click("#blank")
+    page.wait_for_selector('#verdict[data-verdict="several"]')
+    page.wait_for_selector("#verdict .verdict-note")
+    note = page.inner_text("#verdict .verdict-note")
+    assert re.fullmatch(r"\d+ cells the rules up to \w+ leave open are shaded\.", note), note
+    assert "fixpoint" not in page.inner_text("#verdict")
+
+
 def test_a_clue_past_the_range_says_why(page: Any) -> None:
     edit(page, "cave")
     page.fill("#rows", "6")
@@ -497,6 +521,16 @@ def test_a_big_board_zooms_and_scrolls_on_a_phone(phone: Any, where: str) -> Non
     shot(phone, f"zoom-{where}")
     phone.tap("#zoom")  # fit the screen: every cell shown, small
     assert box(phone, board)["width"] <= PHONE["width"]
+
+
+def test_a_30x30_board_is_readable_on_a_laptop(laptop: Any) -> None:
+    open_url(laptop, blank_url("cave", 30, 30))
+    assert laptop.get_attribute("#zoom", "aria-pressed") == "true"
+    assert box(laptop, '#board .cell[data-r="0"][data-c="0"]')["width"] >= 28
+    axis = laptop.eval_on_selector("#board .axis", "e => e.getBoundingClientRect().height")
+    assert axis >= 9, axis
+    laptop.click("#zoom")
+    assert box(laptop, '#board .cell[data-r="0"][data-c="0"]')["width"] < 28
 
 
 def test_a_small_board_has_no_zoom(phone: Any) -> None:

@@ -10,7 +10,7 @@ import * as api from "./api.js";
 import { cellName, numberRange, render } from "./board.js";
 import { CaseSteps } from "./cases.js";
 import * as deal from "./deal.js";
-import { $, counted, statusLine } from "./dom.js";
+import { $, capital, counted, statusLine } from "./dom.js";
 import { History, markPut } from "./history.js";
 import { arrowMove, cellFromPoint, cellsBetween, commandKey, inField, Press, releaseCapture } from "./input.js";
 import * as layout from "./layout.js";
@@ -409,7 +409,7 @@ async function check(auto) {
     const j = await call("check", { puzzle: p.url, marks: rowsOf(game.marks) });
     if (j.solved) {
       game.solved = true; game.solvedMessage = game.revealed ? REVEALED : j.message;
-      game.clock.stop(); game.errors = [];
+      game.clock.stop(); tick(); game.errors = [];
       say(solvedText(), solvedKind());
     } else if (!auto || j.complete) {
       const bad = j.violations.filter(v => v.code !== "empty");
@@ -431,7 +431,7 @@ function answersText(count) {
 
 function where(i) { const c = game.puzzle.cols; return cellName([Math.floor(i / c), i % c]); }
 // A reason as a sentence: its first letter capital, one full stop at its end.
-const sentence = t => t.charAt(0).toUpperCase() + t.slice(1).replace(/\.$/, "");
+const sentence = t => capital(t).replace(/\.$/, "");
 function word(t) { return look().tokens.find(k => k.token === t)?.phrase ?? t; }
 
 // -- drawing and the timer ---------------------------------------------------------------------

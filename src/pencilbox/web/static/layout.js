@@ -7,13 +7,15 @@
 //   cells are large enough to read and tap and the board scrolls in its
 //   frame (.board-wrap[data-zoom]), one finger panning it (a tap still
 //   marks, a drag pans instead of painting). A narrow screen zooms such a
-//   board at once, unless the player turned the zoom off.
+//   board at once, and so does any screen a board over HUGE a side (whose
+//   fitted cells would be too small to read), unless the player chose.
 import { $ } from "./dom.js";
 import { saveSettings, settings } from "./settings.js";
 
 const BIG = 15;
+const HUGE = 20;
 const narrow = window.matchMedia("(max-width: 40rem)");
-let big = false;
+let big = false, huge = false;
 
 export function fold() { delete document.body.dataset.menu; $("menu").setAttribute("aria-expanded", "false"); }
 
@@ -24,7 +26,7 @@ function toggleMenu() {
 }
 
 function showZoom() {
-  const on = big && (settings.zoom ?? narrow.matches);
+  const on = big && (settings.zoom ?? (narrow.matches || huge));
   const wrap = $("zoom-bar").closest(".board-wrap");
   if (on) wrap.dataset.zoom = "on"; else delete wrap.dataset.zoom;
   $("zoom-bar").hidden = !big;
@@ -35,6 +37,7 @@ function showZoom() {
 // A board is shown (the game's or the editor's): rows × cols.
 export function shown(p) {
   big = Math.max(p.rows, p.cols) > BIG;
+  huge = Math.max(p.rows, p.cols) > HUGE;
   showZoom();
 }
 

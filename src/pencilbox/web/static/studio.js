@@ -10,7 +10,7 @@
 // Pointer and keys work as in the game (input.js), and so does undo (history.js).
 import { post } from "./api.js";
 import { cellName, cellRect, numberRange, render } from "./board.js";
-import { $, statusLine } from "./dom.js";
+import { $, counted, statusLine } from "./dom.js";
 import * as exportAs from "./exportas.js";
 import { History } from "./history.js";
 import { arrowMove, cellFromPoint, commandKey, inField, Press } from "./input.js";
@@ -438,8 +438,8 @@ const DONE = {
     }
     const v = valueOf(j.clue), after = j.after;
     st.suggestion = { cell: j.cell, value: v };
-    const s = say(`Add ${clueWord(v)} at ${cellName(j.cell)}: the ${j.analysis.level} fixpoint then decides ` +
-                  `${j.decided} cells` + (after ? `, and the puzzle is ${after.verdict}` +
+    const s = say(`Add ${clueWord(v)} at ${cellName(j.cell)}: the rules up to ${j.analysis.level} then decide ` +
+                  counted(j.decided, "cell") + (after ? `, and the puzzle is ${after.verdict}` +
                   (after.grade ? ` (grade ${gradeText(after.grade)})` : "") : "") + ". ", "helper");
     const b = document.createElement("button");
     b.type = "button"; b.id = "apply-suggestion"; b.textContent = "Add it";

@@ -5,7 +5,7 @@
 // surface uses: the command line, printed sheets and this page say the same.
 // Requests run one at a time per purpose: a newer one aborts the older.
 import { cellName } from "./board.js";
-import { counted } from "./dom.js";
+import { capital, counted } from "./dom.js";
 
 // The latest of a stream of requests: run() cancels the one before it
 // (its timer, and its fetch through the AbortController its work was given).
@@ -39,7 +39,7 @@ export function gradeText(grade) {
   return grade === "beyond" ? "beyond the ladder" : grade;
 }
 
-const sentence = text => text.charAt(0).toUpperCase() + text.slice(1);
+const sentence = capital;
 
 // A unique board graded by a rung of the ladder (not the case rung, not beyond it).
 const onTheLadder = a => a.verdict === "unique" && a.grade !== null && a.grade !== "case" && a.grade !== "beyond";
@@ -124,6 +124,6 @@ export function showVerdict(box, a, o) {
   }
   if (actions.childNodes.length) box.append(actions);
   if (o.editing && open && a.verdict !== "none")
-    box.append(node("p", `${counted(open, "cell")} the ${a.level} fixpoint leaves open ` +
+    box.append(node("p", `${counted(open, "cell")} the rules up to ${a.level} leave open ` +
                          `${open > 1 ? "are" : "is"} shaded.`, { class: "verdict-note" }));
 }
