@@ -5,6 +5,7 @@ that agree with their numbers."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,10 @@ from fastapi.testclient import TestClient
 import pencilbox
 from pencilbox.engine import grades
 from pencilbox.engine.words import count
+from pencilbox.web import deal
 from pencilbox.web.app import create_app
+
+from .conftest import TEST_GRADES
 
 
 @pytest.fixture(scope="module")
@@ -85,3 +89,26 @@ def test_a_cave_clue_that_sees_one_cell_says_so_in_the_singular() -> None:
         s.cands[cell] = 1 << wall
     why = kind.ladder.judge_complete(s)
     assert "sees 1 cell" in why.reason and "1 cells" not in why.reason, why
+
+
+DISAGREE = re.compile(
+    r"\b1 (?:\w+ )?(?:cells|numbers|clues|blocks|walls|branches)\b"
+    r"|\b(?:[02-9]|\d\d+) (?:\w+ )?(?:cell|number|clue|block|wall)\b"
+)
+"""A count and its noun disagreeing: "1 cells", "exactly 1 black cells", "3 cell"."""
+
+
+@pytest.mark.parametrize("name", sorted(TEST_GRADES))
+def test_every_reason_on_the_way_counts_in_agreement(name: str) -> None:
+    """Every deduction of every rung's fixpoint on a few boards: no "1 cells"."""
+    kind = pencilbox.puzzle(name)
+    said = 0
+    for seed in range(4):
+        d = deal.generate(kind, 6, 6, TEST_GRADES[name], seed=seed, seconds=5)
+        for level in kind.levels:
+            for step in kind.solve(
+                d.puzzle, level=level, narrate=True, budget=2_000_000
+            ).deductions:
+                said += 1
+                assert not DISAGREE.search(step.reason), step.reason
+    assert said > 100
