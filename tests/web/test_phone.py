@@ -155,11 +155,15 @@ def touch_targets(page: Any) -> list[tuple[str, float, float]]:
     return found
 
 
-@pytest.mark.parametrize("name", ["yinyang", "numbrix"])
+@pytest.mark.parametrize("name", ["yinyang", "cave", "kurotto", "numbrix", "editor"])
 def test_touch_targets_are_44_px_on_a_phone(phone: Any, name: str) -> None:
-    open_board(phone, name)
+    open_board(phone, "cave" if name == "editor" else name)
     open_menu(phone)  # the folded controls too
-    phone.click("details.help summary")
+    if name == "editor":
+        phone.tap("#edit")
+        phone.wait_for_selector("#edit-board .cell")
+        open_menu(phone)
+    phone.click("#studio details.help summary" if name == "editor" else "details.help summary")
     small = [t for t in touch_targets(phone) if t[1] < TOUCH_MIN - 0.5 or t[2] < TOUCH_MIN - 0.5]
     assert len(touch_targets(phone)) > 15
     assert not small, small
@@ -374,6 +378,15 @@ def test_print_is_a_clean_sheet_without_marks_or_a_revealed_answer(page: Any) ->
     assert "empty" not in printed_states(page)
 
 
+def test_a_numbrix_sheet_prints_a_link_that_opens_it(page: Any) -> None:
+    open_board(page, "numbrix")  # Numbrix has no puzz.link URL: the sheet names this page's link
+    printed = page.inner_text("#print-url")
+    assert printed == page.get_attribute("#share", "href")
+    assert printed.startswith(page.base + "/?p=numbrix/6/6/"), printed
+    title = page.inner_text("#print-title")
+    assert title == f"Numbrix · 6×6 · Hard ({TEST_GRADES['numbrix']})", title
+
+
 def test_a_puzzle_opened_from_a_url_prints_with_its_grade(page: Any) -> None:
     kind = pencilbox.puzzle("yinyang")
     from pencilbox.web import deal as dealing
@@ -450,6 +463,19 @@ def test_the_editors_undo_survives_a_reload(page: Any) -> None:
     assert page.is_enabled("#edit-undo")
     page.click("#edit-undo")
     assert page.get_attribute('#edit-board .cell[data-r="0"][data-c="0"]', "data-clue") == clue
+
+
+def test_a_page_opened_on_another_puzzle_leaves_the_editor(page: Any) -> None:
+    edit(page, "cave")
+    edited = page.evaluate("new URL(location.href).searchParams.get('p')")
+    page.reload()  # a reload reopens the editor on its board …
+    page.wait_for_selector("#edit-board .cell")
+    assert page.get_attribute("body", "data-mode") == "edit"
+    open_url(page, "https://puzz.link/p?cave/3/3/j1j")  # … another puzzle's page leaves it
+    assert page.get_attribute("body", "data-mode") == "play"
+    open_url(page, edited)  # and the edited board met again is played
+    assert page.get_attribute("body", "data-mode") == "play"
+    assert page.locator("#board .cell").count() == 36
 
 
 def test_a_tap_in_the_editor_keeps_the_cursor_on_a_phone(phone: Any) -> None:

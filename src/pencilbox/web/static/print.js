@@ -13,10 +13,13 @@ export function sheet() { return before; }
 
 // gradeName(type, level) names a grade as the player knows it ("Hard (bridge)");
 // a puzzle opened from elsewhere gets its grade once the verdict has it.
+// The URL printed is the puzzle's own (a puzz.link one) when it is a web
+// address, else this page's link to the puzzle, so the sheet always names
+// a place where the puzzle opens.
 export function loaded(p, gradeName) {
   $("print-title").textContent = `${p.title} · ${p.rows}×${p.cols}` +
-    (p.grade ? ` · ${gradeName(p.type, p.grade)}, grade ${p.grade}` : "");
-  $("print-url").textContent = p.url;
+    (p.grade ? ` · ${gradeName(p.type, p.grade)}` : "");
+  $("print-url").textContent = /^https?:/.test(p.url) ? p.url : new URL(p.share, location.href).href;
 }
 
 // draw(): redraws the board when printing starts or ends.

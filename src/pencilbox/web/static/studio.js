@@ -554,7 +554,11 @@ function shown(ev) {
     st.doc = saved.doc; st.from = puzzle.url; st.history = History.from(saved.history);
     setEditing(true);
   } else if (st.editing) take(puzzle);
-  else playVerdict(puzzle);
+  else {
+    // a page opened on another puzzle left the editor: the same board met again later plays
+    if (saved?.editing) write(KEYS.studio, { ...saved, editing: false });
+    playVerdict(puzzle);
+  }
 }
 
 function setup() {
