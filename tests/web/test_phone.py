@@ -399,6 +399,9 @@ def test_a_puzzle_opened_from_a_url_prints_with_its_grade(page: Any) -> None:
     assert grade in page.inner_text("#print-title"), page.inner_text("#print-title")
     assert grade in page.inner_text("#grade")
     assert "(" in page.inner_text("#verdict .summary")  # "grade window (Easy)."
+    words = page.inner_text("#verdict")
+    assert f"The rules up to {grade} finish it without a guess." in words, words
+    assert "fixpoint" not in words and "lowest level" not in words, words
 
 
 def test_the_timer_shows_the_kept_time_at_once_after_a_reload(page: Any) -> None:
