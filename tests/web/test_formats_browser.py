@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from tests.formats.test_readers import KUROTTO_FILE, KUROTTO_URL, PENPA_KUROTTO
 
 from .conftest import ARTIFACTS
+from .test_browser import open_menu
 from .test_studio_browser import idle, settle, start
 
 pytestmark = pytest.mark.browser
@@ -73,6 +74,7 @@ def edit(page: Any, name: str) -> None:
 
 
 def open_text(page: Any, text: str) -> None:
+    open_menu(page)
     page.fill("#url", text)
     page.click("#open")
     idle(page)
@@ -232,6 +234,7 @@ def test_the_export_controls_fit_the_screen(browser: Any, server: str, width: in
         edit(page, "kurotto")
         open_text(page, KUROTTO_URL)
         export(page, "penpa")  # the longest: one line of some 600 characters
+        open_menu(page)  # on a phone the Open box folds behind Puzzles
         parts = ["#url", "#open", "#export-format-text", "#copy-format", "#download-format"]
         parts += [f"#export-{f}" for f in EXPORTS]
         for part in parts:

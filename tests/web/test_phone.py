@@ -562,6 +562,27 @@ def test_a_30x30_board_is_readable_on_a_laptop(laptop: Any) -> None:
     assert box(laptop, '#board .cell[data-r="0"][data-c="0"]')["width"] < 28
 
 
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_editors_sizes_stay_put_as_the_board_grows_big(
+    browser: Any, server: str, size: str
+) -> None:
+    """Typing 30 in Columns and pressing Blank board: the resize to a big
+    board (its zoom bar shown) moves nothing under the pointer on its way."""
+    for pg in context(browser, server, size):
+        open_board(pg, "cave")
+        open_menu(pg)
+        pg.click("#edit")
+        pg.wait_for_selector("#edit-board .cell")
+        before = box(pg, "#blank")
+        pg.fill("#cols", "30")
+        pg.press("#cols", "Enter")  # the resize, as leaving the box does
+        pg.wait_for_selector("#edit-board .cell >> nth=179")
+        assert pg.is_visible("#zoom")
+        assert box(pg, "#blank") == before
+        pg.click("#blank")
+        assert pg.locator("#edit-board .cell[data-clue]").count() == 0
+
+
 def test_a_small_board_has_no_zoom(phone: Any) -> None:
     open_board(phone, "yinyang")
     assert not phone.is_visible("#zoom")
