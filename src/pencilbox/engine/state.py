@@ -13,11 +13,13 @@ state is narrated, and reports :data:`PROGRESS`, :data:`NOTHING` or a
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from pencilbox.engine.grid import Cell, Grid
+from pencilbox.errors import Stopped
 
 if TYPE_CHECKING:
     from pencilbox.engine.learning import Learning
@@ -125,7 +127,9 @@ class State:
 
     ``deadline`` (a ``time.monotonic()`` instant, or None) is when work on
     this state must stop; copies inherit it, so probe trials and search
-    branches stop on time too.
+    branches stop on time too. The ladder looks at it before every rule; a
+    rule whose one run can take long on a big board looks too, through
+    :meth:`check_deadline`, every few hundred steps.
     ``notes`` is where a rule keeps what it learnt of this state between
     runs (say, the candidates it last left consistent, to look only at what
     changed since); a copy starts with the same notes, and a rule replaces a
@@ -206,6 +210,13 @@ class State:
     def grid(self) -> Grid:
         grid: Grid = self.board.grid
         return grid
+
+    def check_deadline(self) -> None:
+        """Raise :class:`~pencilbox.errors.Stopped` when the deadline has
+        passed. A rule may stop there: what it restricted so far is sound,
+        and a note it keeps is written only when it finishes."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise Stopped("the work stopped at its deadline")
 
     def is_decided(self, cell: Cell) -> bool:
         m = self.cands[cell]

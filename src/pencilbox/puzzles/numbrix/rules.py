@@ -57,6 +57,7 @@ from pencilbox.engine.state import (
     Result,
     State,
     shrunk_cells,
+    values_of,
 )
 
 from .edge import edge
@@ -145,13 +146,16 @@ def _leave_others(
         return None
     narrated = s.trace is not None
     decided = []
-    for cell in sorted(lose):
+    for i, cell in enumerate(sorted(lose)):
+        if not i & 63:
+            s.check_deadline()
         gone = lose[cell]
         m = cands[cell]
         premises: tuple[Cell, ...] = ()
         reason = ""
         if narrated or not m & ~gone:
-            premises = tuple(c for c, x in enumerate(cands) if x & gone and x == x & -x)
+            # the decided cells of the numbers gone (each now alone in where)
+            premises = tuple(sorted(where[v].bit_length() - 1 for v in values_of(gone)))
             reason = f"{_numbers(gone)} already stand in {b.name_cells(b.grid.bits(premises))}"
         r = s.restrict(cell, ~gone, "pin", reason, premises)
         if isinstance(r, Contradiction):
@@ -237,6 +241,8 @@ def link(s: State) -> Result:
     while head < len(queue):
         cell = queue[head]
         head += 1
+        if not head & 255:
+            s.check_deadline()  # a wave over a big board takes seconds
         waiting[cell] = False
         m = cands[cell]
         around = 0
