@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -175,15 +176,15 @@ RUNAWAY_REQUESTS = [
 def test_no_work_outlives_its_request(
     live: str, live_app: FastAPI, method: str, path: str, kw: dict
 ) -> None:
-    pool = live_app.state.pool
+    lanes = live_app.state.lanes
     r = httpx.request(method.upper(), live + path, timeout=60, **kw)
     assert r.status_code in (200, 503), r.text
     if r.status_code == 503:
         assert set(r.json()) == {"error"}
-    # Whatever the answer, no worker is still busy with the request, and the
-    # pool is whole: every worker alive and idle.
-    assert wait_until(lambda: not pool.busy and len(pool.idle) == pool.size, 5)
-    assert all(alive(pid) for pid in pool.pids())
+    # Whatever the answer, no worker is still busy with the request, and
+    # every lane is whole: every worker alive and idle.
+    assert wait_until(lanes.is_idle, 5)
+    assert all(alive(pid) for pid in lanes.pids())
 
 
 def test_workers_die_with_the_server(bank_file: Path) -> None:
@@ -301,13 +302,19 @@ def test_serve_says_so_when_bound_beyond_this_machine(
 ) -> None:
     import uvicorn
 
-    from pencilbox.web import app as web_app
+    from pencilbox.web import server
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app, **kw))
-    web_app.serve(host=host, port=8123)
+
+    def run(self: uvicorn.Server, sockets: list[object]) -> None:
+        seen.update(app=self.config.app, host=self.config.host, sockets=sockets)
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    sock = socket.socket()  # not bound: 10.1.2.3 is no address of this machine
+    monkeypatch.setattr(server, "bind", lambda host, port: sock)
+    server.serve(host=host, port=8123)
     err = capsys.readouterr().err
-    assert seen["host"] == host
+    assert seen["host"] == host and seen["sockets"] == [sock]
     assert ("reachable from other machines" in err) is warned
     client = TestClient(seen["app"], base_url="http://localhost")  # type: ignore[arg-type]
     assert client.get("/api/puzzles").status_code == 200

@@ -2,19 +2,17 @@
 
 Puzzles travel as their URL (puzz.link, or pencilbox's own ``TYPE/C/R/body``)
 or as a text grid; the player's marks travel as rows of answer tokens with
-``?`` for an undecided cell (the CLI's text format). Every solver call
-(hint, solve, generating a board the bank lacks) runs as a job of
-:mod:`pencilbox.web.jobs` in a worker process of the app's
-:class:`~pencilbox.web.workers.SolverPool`, which kills it when its deadline
-passes; boards are no larger than :data:`MAX_SIDE`. The cheap endpoints
-(types, parse, check, dealing from the bank, whose boards carry their
-answers) never wait for a worker.
+``?`` for an undecided cell (the CLI's text format). The server process only
+reads requests; every piece of puzzle work (hint, solve, check, rendering a
+board, dealing from the bank, generating a board the bank lacks) runs as a
+job of :mod:`pencilbox.web.jobs` in a worker process of one of the app's
+lanes (:mod:`pencilbox.web.lanes`), which kills it when its deadline
+passes; boards are no larger than :data:`MAX_SIDE`.
 """
 
 from __future__ import annotations
 
 import random
-import re
 import threading
 import warnings
 from collections import OrderedDict
@@ -23,19 +21,17 @@ from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Query, Request
-from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 import pencilbox
 from pencilbox.engine import cases
 from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
-from pencilbox.engine.state import single_value
 from pencilbox.errors import ParseError, PuzzleError, SizeError
 from pencilbox.formats.puzzlink import parse_frame
-from pencilbox.web import deal, jobs
-from pencilbox.web.jobs import cells
-from pencilbox.web.workers import SolverBusy, SolverPool
+from pencilbox.web import checks, deal, jobs
+from pencilbox.web.lanes import Lanes, board_lane
+from pencilbox.web.workers import SolverBusy
 
 PUZZLE_STATIC = "/puzzles"
 """Where each puzzle's own static files are served: /puzzles/NAME/FILE."""
@@ -57,15 +53,19 @@ def _error(description: str) -> dict[str, Any]:
     return {"model": ErrorOut, "description": description}
 
 
-ERRORS: dict[int | str, dict[str, Any]] = {
+BASIC_ERRORS: dict[int | str, dict[str, Any]] = {
     400: _error("a malformed or unplayable puzzle, marks or level"),
     413: _error("a request body over the size limit"),
     422: _error("a request that does not match the schema"),
 }
-SOLVER_ERRORS: dict[int | str, dict[str, Any]] = {
-    **ERRORS,
+ERRORS: dict[int | str, dict[str, Any]] = {
+    **BASIC_ERRORS,
+    403: _error("a request from another site"),
+    429: _error("too many requests of this kind are waiting; retry after Retry-After seconds"),
     503: _error("the solver ran past the deadline, out of memory, or is busy"),
 }
+"""The errors of every endpoint that does puzzle work."""
+SOLVER_ERRORS = ERRORS
 router = APIRouter(prefix="/api")
 
 
@@ -74,12 +74,17 @@ def solver_seconds(request: Request) -> float:
     return seconds
 
 
-async def solver(request: Request, fn: Any, *args: Any) -> Any:
-    """Run the job ``fn(*args, seconds)`` in the app's worker pool (503 when
-    it runs past the app's deadline or no worker is free in time)."""
-    pool: SolverPool = request.app.state.pool
+async def solver(request: Request, lane: str, fn: Any, *args: Any) -> Any:
+    """Run the job ``fn(*args, seconds)`` in a worker of the app's ``lane``
+    (503 when it runs past the app's deadline or no worker is free in time,
+    429 when too many jobs of the lane wait already)."""
+    lanes: Lanes = request.app.state.lanes
     seconds = solver_seconds(request)
-    return await pool.run(fn, *args, seconds, seconds=seconds)
+    return await lanes.run(lane, fn, *args, seconds, seconds=seconds)
+
+
+def lane_of(p: Puzzle) -> str:
+    return board_lane(p.rows, p.cols)
 
 
 # -- puzzles in, puzzles out ------------------------------------------------------
@@ -142,33 +147,6 @@ def read_marks(kind: PuzzleKind, p: Puzzle, rows: list[str] | None) -> Marks | N
     if len(rows) != p.rows:
         raise ParseError(f"the marks have {len(rows)} rows but the puzzle has {p.rows}")
     return kind.parse_marks("\n".join(r if r.strip() else "?" for r in rows), p)
-
-
-def given_tokens(kind: PuzzleKind, p: Puzzle) -> list[str | None]:
-    """The answer token every clue cell is fixed to (None: the player decides)."""
-    start = kind.start(p)
-    out: list[str | None] = []
-    for cell, clue in enumerate(p.clues):
-        m = start.cands[cell]
-        fixed = clue is not None and m and m & (m - 1) == 0
-        out.append(kind.value_token(single_value(m)) if fixed else None)
-    return out
-
-
-def puzzle_json(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
-    url = kind.to_url(p)
-    return {
-        "type": kind.name,
-        "title": kind.title,
-        "rows": p.rows,
-        "cols": p.cols,
-        "url": url,
-        "share": "/?p=" + quote(url, safe=":/?"),
-        "clues": list(p.clues),
-        "given": given_tokens(kind, p),
-        "puzzle": kind.puzzle_rows(p),
-        "levels": list(kind.levels),
-    }
 
 
 def frontend_json(kind: PuzzleKind) -> dict[str, object] | None:
@@ -236,7 +214,7 @@ def answers(request: Request) -> Answers:
 
 
 # -- endpoints ----------------------------------------------------------------------
-@router.get("/puzzles", responses=ERRORS)
+@router.get("/puzzles", responses=BASIC_ERRORS)
 def puzzles(request: Request) -> list[dict[str, Any]]:
     """The puzzle types, their ladder levels (weakest first), the bank's sizes
     and each type's front-end descriptor (how the browser draws it)."""
@@ -282,26 +260,22 @@ async def puzzle(
     level = kind.level_name(grade if grade else kind.levels[-1])
     n = random.randrange(1 << 30) if index is None else index
     bank_path: Path | None = request.app.state.bank_path
-    dealt = await run_in_threadpool(deal.from_bank, bank_path, kind, rows, ncols, level, n)
-    if dealt is None:
-        dealt = await solver(request, jobs.generate, kind.name, rows, ncols, level, n)
-    answers(request).put(kind.to_url(dealt.puzzle), dealt.solution)
-    out = puzzle_json(kind, dealt.puzzle)
-    out.update(
-        source=dealt.source,
-        grade=dealt.grade,
-        requested=level,
-        note=dealt.note,
-        board=dealt.board_id,
+    dealt = await solver(
+        request, "play", jobs.deal_from_bank, bank_path, kind.name, rows, ncols, level, n
     )
-    return out
+    if dealt is None:
+        dealt = await solver(request, "make", jobs.make, kind.name, rows, ncols, level, n)
+    out, solution = dealt
+    answers(request).put(out["url"], solution)
+    result: dict[str, Any] = out
+    return result
 
 
 @router.post("/parse", responses=ERRORS)
-def parse(body: PuzzleIn) -> dict[str, Any]:
+async def parse(request: Request, body: PuzzleIn) -> dict[str, Any]:
     """Read a puzzle URL (or text grid): its type, size, clues and share link."""
     kind, p, notes = read_puzzle(body)
-    out = puzzle_json(kind, p)
+    out: dict[str, Any] = await solver(request, lane_of(p), jobs.board, kind.name, p)
     out.update(source="url", grade=None, note=" ".join(notes))
     return out
 
@@ -316,7 +290,7 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
     key = kind.to_url(p)
     known, answer = store.lookup(key) if marks is not None else (True, None)
     out, answer, looked_up = await solver(
-        request, jobs.hint, kind.name, p, marks, level, known, answer
+        request, lane_of(p), jobs.hint, kind.name, p, marks, level, known, answer
     )
     if looked_up:
         store.put(key, answer)
@@ -325,7 +299,9 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
         # No level helps: say whether the board itself has one answer.
         known, answer = store.lookup(key)
         result["answers"] = (
-            "one" if answer is not None else await solver(request, jobs.answer_count, kind.name, p)
+            "one"
+            if answer is not None
+            else await solver(request, lane_of(p), jobs.answer_count, kind.name, p)
         )
     return result
 
@@ -340,7 +316,7 @@ async def answer(request: Request, body: PuzzleIn) -> dict[str, Any]:
     key = kind.to_url(p)
     _, found = store.lookup(key)
     if found is None:  # not looked up yet, or no unique answer: search, to say why
-        found, count = await solver(request, jobs.answer, kind.name, p)
+        found, count = await solver(request, lane_of(p), jobs.answer, kind.name, p)
         if count != "unknown":  # a search that ran out may finish on a freer machine
             store.put(key, found)
         if found is None:
@@ -357,70 +333,12 @@ NO_ANSWER = {
 """Why /api/answer has no answer to give, by what the answer search found."""
 
 
-LOCAL_CODES = frozenset(
-    {"2x2-black", "2x2-white", "given", "twice", "apart", "range", "circle", "clue-shaded"}
-)
-"""Violations no filling of the empty cells can repair; the only ones a
-partly filled board reports (connection and count rules wait for a full board)."""
-
-
-def sentence(text: str) -> str:
-    """``text`` with a capital first letter, unless it opens with a cell's
-    name ("r1c1 says 2…"), which is always written in lower case."""
-    return text if CELL_NAME.match(text) else text[:1].upper() + text[1:]
-
-
-CELL_NAME = re.compile(r"r\d+c\d+\b")
-
-
-def check_json(
-    kind: PuzzleKind, p: Puzzle, marks: Marks, refuted: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    violations = kind.validate(p, marks)  # None marks an empty cell
-    empty = sum(1 for v in marks if v is None)
-    solved = not violations
-    if empty:
-        violations = [v for v in violations if v.code in LOCAL_CODES]
-    out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
-    if empty and not out and refuted is not None:
-        out.append(refuted)
-    if solved:
-        message = kind.solved_message
-    elif out:
-        message = sentence("; ".join(dict.fromkeys(str(v["message"]) for v in out))) + "."
-    else:
-        message = "No rule is broken so far."
-    if empty:
-        message += (
-            f" {empty} cell{'s' if empty != 1 else ''} still empty; connection and "
-            "count rules are checked when the board is full."
-        )
-    return {"solved": solved, "complete": empty == 0, "violations": out, "message": message}
-
-
-REFUTE_SECONDS = 0.5
-"""How long Check lets the ladder look for a refutation of a partial board."""
-
-
 @router.post("/check", responses=ERRORS)
-async def check(body: MarksIn) -> dict[str, Any]:
+async def check(request: Request, body: MarksIn) -> dict[str, Any]:
     """Every rule the player's grid breaks, with its cells; solved or not."""
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
-    if marks is None:
-        marks = (None,) * (p.rows * p.cols)
-    given = kind.start(p).cands
-    full = tuple(
-        v if v is not None or given[i] & (given[i] - 1) else single_value(given[i])
-        for i, v in enumerate(marks)
-    )
-    result = check_json(kind, p, full)
-    if not result["complete"] and not result["violations"]:
-        # A partly filled board the validator passes: ask the ladder below
-        # probe, here and briefly, so Check never waits for a solver worker.
-        why = await run_in_threadpool(jobs.refuted, kind.name, p, full, REFUTE_SECONDS)
-        if why is not None:
-            result = check_json(kind, p, full, why)
+    result: dict[str, Any] = await solver(request, "check", checks.check, kind.name, p, marks)
     return result
 
 
@@ -429,7 +347,7 @@ async def solve(request: Request, body: SolveIn) -> dict[str, Any]:
     """The fixpoint of the ladder up to ``level``: status and the grid it reaches."""
     kind, p, _ = read_puzzle(body)
     level = kind.level_name(body.level)
-    result: dict[str, Any] = await solver(request, jobs.solve, kind.name, p, level)
+    result: dict[str, Any] = await solver(request, lane_of(p), jobs.solve, kind.name, p, level)
     return result
 
 

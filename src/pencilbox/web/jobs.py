@@ -1,21 +1,25 @@
-"""The solver work of the web app, as jobs a worker process runs.
+"""The puzzle work of the web app, as jobs a worker process runs.
 
 Each job takes plain values (the puzzle type's name, a :class:`Puzzle`,
 marks, a level, its seconds) and returns plain values, so it travels to a
 worker of :mod:`pencilbox.web.workers` and back. Every job hands its
-deadline on to the engine; work that stops there raises
-:class:`~pencilbox.errors.Stopped` (the API answers 503).
+deadline on to the engine and answers within it: a hint that runs out says
+"stopped"; work with nothing to show for itself (a fixpoint, a board not
+made in time) raises :class:`~pencilbox.errors.Stopped` (the API answers 503).
 """
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pencilbox
 from pencilbox.engine import cases
 from pencilbox.engine.kind import HintResult, Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.ladder import Status
+from pencilbox.engine.state import single_value
 from pencilbox.errors import Stopped
 from pencilbox.web import deal
 
@@ -25,6 +29,59 @@ SOLUTION_SECONDS = 2.0
 
 def cells(p: Puzzle, cs: tuple[int, ...] | list[int]) -> list[list[int]]:
     return [list(divmod(c, p.cols)) for c in cs]
+
+
+def given_tokens(kind: PuzzleKind, p: Puzzle) -> list[str | None]:
+    """The answer token every clue cell is fixed to (None: the player decides)."""
+    start = kind.start(p)
+    out: list[str | None] = []
+    for cell, clue in enumerate(p.clues):
+        m = start.cands[cell]
+        fixed = clue is not None and m and m & (m - 1) == 0
+        out.append(kind.value_token(single_value(m)) if fixed else None)
+    return out
+
+
+def puzzle_json(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
+    """A board as the browser draws it: size, clues, the tokens the clues
+    fix, its URL and share link, the type's levels."""
+    url = kind.to_url(p)
+    return {
+        "type": kind.name,
+        "title": kind.title,
+        "rows": p.rows,
+        "cols": p.cols,
+        "url": url,
+        "share": "/?p=" + quote(url, safe=":/?"),
+        "clues": list(p.clues),
+        "given": given_tokens(kind, p),
+        "puzzle": kind.puzzle_rows(p),
+        "levels": list(kind.levels),
+    }
+
+
+def board(name: str, p: Puzzle, seconds: float) -> dict[str, Any]:
+    """The board ``p`` as JSON (:func:`puzzle_json`)."""
+    return puzzle_json(pencilbox.puzzle(name), p)
+
+
+def dealt_json(
+    kind: PuzzleKind, d: deal.Dealt, requested: str
+) -> tuple[dict[str, Any], Values | None]:
+    """A dealt board as JSON (where it came from, its grade), and its answer."""
+    out = puzzle_json(kind, d.puzzle)
+    out.update(source=d.source, grade=d.grade, requested=requested, note=d.note, board=d.board_id)
+    return out, d.solution
+
+
+def deal_from_bank(
+    path: Path | None, name: str, rows: int, cols: int, grade: str, index: int, seconds: float
+) -> tuple[dict[str, Any], Values | None] | None:
+    """Board ``index`` of the bank's shelf as JSON, and its answer; None
+    when the bank has no such shelf."""
+    kind = pencilbox.puzzle(name)
+    d = deal.from_bank(path, kind, rows, cols, grade, index)
+    return None if d is None else dealt_json(kind, d, grade)
 
 
 def hint_json(kind: PuzzleKind, p: Puzzle, h: HintResult) -> dict[str, Any]:
@@ -66,9 +123,10 @@ def hint(
     answer: Values | None,
     seconds: float,
 ) -> tuple[dict[str, Any], Values | None, bool]:
-    """The hint as JSON; the answer (looked up here when marks are given and
-    the server does not know it yet: ``known`` is false) and whether it was
-    looked up, so the server can remember it (None too: no unique answer)."""
+    """The hint as JSON (status "stopped" when ``seconds`` ran out first);
+    the answer (looked up here when marks are given and the server does not
+    know it yet: ``known`` is false) and whether it was looked up, so the
+    server can remember it (None too: no unique answer)."""
     kind = pencilbox.puzzle(name)
     deadline = time.monotonic() + seconds
     looked_up = False
@@ -82,8 +140,6 @@ def hint(
         compare = tuple(v if v is not None else 0 for v in marks)
     left = max(0.0, deadline - time.monotonic())
     h = kind.hint(p, marks, level=level, solution=compare, seconds=left)
-    if h.status == "stopped":
-        raise Stopped(f"the hint took longer than {seconds:g} s")
     return hint_json(kind, p, h), answer, looked_up
 
 
@@ -107,26 +163,6 @@ def answer_count(name: str, p: Puzzle, seconds: float) -> str:
     return answer(name, p, seconds)[1]
 
 
-def refuted(name: str, p: Puzzle, marks: Marks, seconds: float) -> dict[str, Any] | None:
-    """Why a partly filled board can no longer be completed, when the ladder
-    proves it below probe (a circle every free neighbour of which is marked
-    white, a region walled off from its colour): the same proof Hint gives.
-    None when nothing is refuted, or the fixpoint ran out of time."""
-    kind = pencilbox.puzzle(name)
-    s, clash = kind.marked_state(p, marks)
-    if clash:
-        return None  # the validator names marks that break a clue
-    level = max(0, len(kind.levels) - 2)
-    try:
-        outcome = kind.ladder.propagate(s, level, deadline=time.monotonic() + seconds)
-    except Stopped:
-        return None
-    why = outcome.contradiction
-    if outcome.status is not Status.CONTRADICTION or why is None:
-        return None
-    return {"code": "refuted", "message": why.reason, "cells": cells(p, why.premises)}
-
-
 def solve(name: str, p: Puzzle, level: str | None, seconds: float) -> dict[str, Any]:
     """The fixpoint of the ladder up to ``level``, as JSON."""
     kind = pencilbox.puzzle(name)
@@ -141,11 +177,16 @@ def solve(name: str, p: Puzzle, level: str | None, seconds: float) -> dict[str, 
     }
 
 
-def generate(name: str, rows: int, cols: int, grade: str, seed: int, seconds: float) -> deal.Dealt:
+def make(
+    name: str, rows: int, cols: int, grade: str, seed: int, seconds: float
+) -> tuple[dict[str, Any], Values | None]:
     """A fresh board thinned towards ``grade`` (see :func:`deal.generate`),
-    within a third of the request's ``seconds`` (its fixpoints stop at two thirds)."""
+    as JSON with its answer, within a third of the request's ``seconds``
+    (its fixpoints stop at two thirds)."""
+    kind = pencilbox.puzzle(name)
     thinning = min(deal.GENERATE_SECONDS, seconds / 3)
     try:
-        return deal.generate(pencilbox.puzzle(name), rows, cols, grade, seed, thinning)
+        d = deal.generate(kind, rows, cols, grade, seed, thinning)
     except TimeoutError as e:
         raise Stopped(str(e)) from None
+    return dealt_json(kind, d, grade)

@@ -3,10 +3,11 @@
 Each takes the same ``puzzle`` (and optional ``type``) as ``/api/hint`` and a
 budget ``seconds`` (default 2, capped at :data:`MAX_SECONDS`); the work is
 one plain call of :mod:`pencilbox.studio` run in a worker of the app's
-solver pool, and every search and fixpoint inside it stops at the budget,
-so a request answers within it (the pool kills a worker that does not). A
-client that goes away (an editor whose newer edit replaced the request)
-cancels the work: its worker is killed and replaced, which frees the slot.
+``studio`` lane (:mod:`pencilbox.web.lanes`), and every search and fixpoint
+inside it stops at the budget, so a request answers within it (the pool
+kills a worker that does not). A client that goes away (an editor whose
+newer edit replaced the request) cancels the work: its worker is killed and
+replaced, which frees the slot.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.studio import analysis_json, analyze, helpers
 from pencilbox.studio.analyze import DEFAULT_SECONDS, cells_json
 from pencilbox.web import api
-from pencilbox.web.workers import SolverPool
+from pencilbox.web.lanes import Lanes
 
 MAX_SECONDS = 8.0
 """Largest budget a request may ask for (the server's own limit is
@@ -36,8 +37,8 @@ ErrorOut = api.ErrorOut
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
+    **api.ERRORS,
     400: {"model": ErrorOut, "description": "a malformed puzzle, type or level"},
-    413: {"model": ErrorOut, "description": "a request body over the size limit"},
     422: {"model": ErrorOut, "description": "a field of the wrong kind or out of range"},
     503: {"model": ErrorOut, "description": "the server is busy"},
 }
@@ -212,9 +213,9 @@ async def run(
     """Run the call in the app's solver pool; if the client disconnects
     first, cancel it (the pool kills its worker). A board a helper does not
     apply to is a 409."""
-    pool: SolverPool = request.app.state.pool
+    lanes: Lanes = request.app.state.lanes
     work = asyncio.ensure_future(
-        pool.run(in_worker, call, kind.name, p, *args, seconds=seconds + POOL_MARGIN)
+        lanes.run("studio", in_worker, call, kind.name, p, *args, seconds=seconds + POOL_MARGIN)
     )
     try:
         while not work.done():

@@ -14,6 +14,12 @@ Workers are forked from a fork server that has already imported pencilbox
 ceiling (``RLIMIT_AS``), asks the kernel to kill it when its parent dies
 (``PR_SET_PDEATHSIG``), and also exits when the server's process is gone.
 
+A pool never lets requests pile up: at most ``waiting`` jobs wait for a
+free worker; one more is refused at once (:class:`SolverFull`, HTTP 429
+with ``Retry-After``). Workers may run at a lower CPU priority from the
+start (``niceness``): :mod:`pencilbox.web.lanes` gives each kind of work a
+pool of its own, so a flood of one kind never holds up another.
+
 The pool works from any event loop (the in-process test client runs each
 request on its own loop): waiting for a free worker and for a job's answer
 are futures of the caller's loop, woken through ``call_soon_threadsafe`` and
@@ -51,7 +57,16 @@ DEFAULT_MEMORY_MB = 1024
 
 
 class SolverBusy(BudgetExceeded):
-    """No worker became free, or the job ran past its deadline (HTTP 503)."""
+    """No worker became free, or the job ran past its deadline (HTTP 503).
+
+    ``retry_after`` is how many seconds a client should wait before asking
+    again (the ``Retry-After`` header)."""
+
+    retry_after = 1
+
+
+class SolverFull(SolverBusy):
+    """Too many jobs are already waiting for a worker (HTTP 429)."""
 
 
 def default_size() -> int:
@@ -69,11 +84,14 @@ def memory_ceiling_mb() -> int:
 
 
 # -- inside a worker ------------------------------------------------------------------
-def serve_jobs(conn: Connection, server_pid: int, memory_mb: int) -> None:
+def serve_jobs(conn: Connection, server_pid: int, memory_mb: int, niceness: int = 0) -> None:
     """A worker's life: answer jobs from ``conn`` until it closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server handles Ctrl-C
     die_with_parent(server_pid)
     limit_memory(memory_mb)
+    if niceness > 0:
+        with contextlib.suppress(OSError):
+            os.nice(niceness)
     while True:
         try:
             fn, args = conn.recv()
@@ -136,17 +154,36 @@ class JobError(PuzzleError):
     """An input error raised inside a worker, re-raised in the server."""
 
 
-class SolverPool:
-    """A fixed number of worker processes; jobs wait for a free one."""
+WAITING_PER_WORKER = 8
+"""Jobs a pool lets wait per worker, unless told otherwise."""
 
-    def __init__(self, size: int | None = None, memory_mb: int | None = None) -> None:
+
+class SolverPool:
+    """A fixed number of worker processes; jobs wait for a free one, at
+    most ``waiting`` of them (default :data:`WAITING_PER_WORKER` per worker).
+
+    ``niceness`` lowers the CPU priority of every worker from the start."""
+
+    def __init__(
+        self,
+        size: int | None = None,
+        memory_mb: int | None = None,
+        niceness: int = 0,
+        waiting: int | None = None,
+    ) -> None:
         self.size = size if size is not None else default_size()
         self.memory_mb = memory_mb if memory_mb is not None else memory_ceiling_mb()
+        self.niceness = niceness
+        self.max_waiting = waiting if waiting is not None else WAITING_PER_WORKER * self.size
         self.lock = threading.Lock()
         self.idle: list[Worker] = []
         self.busy: set[int] = set()
         self.waiters: collections.deque[tuple[asyncio.AbstractEventLoop, asyncio.Future[Worker]]]
         self.waiters = collections.deque()
+        self.waiting = 0
+        """Jobs waiting for a worker now."""
+        self.refused = 0
+        """Jobs refused because ``max_waiting`` were already waiting."""
         self.started = False
         self.closed = False
         self.replaced = 0
@@ -170,7 +207,7 @@ class SolverPool:
         ours, theirs = self._ctx.Pipe()
         proc = self._ctx.Process(
             target=serve_jobs,
-            args=(theirs, os.getpid(), self.memory_mb),
+            args=(theirs, os.getpid(), self.memory_mb, self.niceness),
             daemon=True,
             name="pencilbox-solver",
         )
@@ -231,8 +268,12 @@ class SolverPool:
         with self.lock:
             if self.idle:
                 return self.idle.pop()
+            if self.waiting >= self.max_waiting:
+                self.refused += 1
+                raise SolverFull("the solver has too much to do; try again in a moment")
             fut: asyncio.Future[Worker] = loop.create_future()
             self.waiters.append((loop, fut))
+            self.waiting += 1
         try:
             return await asyncio.wait_for(fut, max(0.0, deadline - time.monotonic()))
         except TimeoutError:
@@ -241,6 +282,9 @@ class SolverPool:
             if fut.done() and not fut.cancelled():
                 self._release(fut.result())
             raise
+        finally:
+            with self.lock:
+                self.waiting -= 1
 
     # -- running a job ----------------------------------------------------------
     async def run(self, fn: Callable[..., Any], *args: Any, seconds: float) -> Any:
@@ -248,7 +292,8 @@ class SolverPool:
         ``seconds`` (pass them on to the engine), and is killed soon after.
 
         Raises :class:`SolverBusy` (503) when it does not finish in time or
-        no worker is free, the job's own :class:`PuzzleError` (400) as a
+        no worker is free in time, :class:`SolverFull` (429) when too many
+        jobs already wait, the job's own :class:`PuzzleError` (400) as a
         :class:`JobError`, and RuntimeError when the job crashed.
         """
         self.start()
@@ -300,6 +345,8 @@ class SolverPool:
     def _demote(self, w: Worker) -> bool:
         """Lower ``w``'s priority once its job has used DEMOTE_AFTER seconds
         of CPU; True when done (no need to look again)."""
+        if self.niceness >= DEMOTED_NICENESS:
+            return True
         if cpu_seconds(w.process.pid) - w.cpu_at_start < DEMOTE_AFTER:
             return False
         with contextlib.suppress(OSError):

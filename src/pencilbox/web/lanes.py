@@ -1,0 +1,98 @@
+"""Lanes: each kind of solver work has worker processes of its own.
+
+A request that does puzzle work runs in one lane's
+:class:`~pencilbox.web.workers.SolverPool`, never in the server process, and
+a lane has a fixed number of workers and a bounded number of jobs waiting
+for one (beyond it: 429 with ``Retry-After`` at once). So a flood of one
+kind of request (checks of 30×30 boards, deals the bank lacks, analyses)
+fills its own lane and is refused there, while a player's hints on a 10×10
+board run in a lane it does not touch. The lanes of heavier work also run
+at a lower CPU priority, so on a busy machine the quick lane gets the CPU
+first.
+
+The lanes, by what runs there:
+
+- ``play``: hints, answers, fixpoints, reading and dealing boards of up to
+  :data:`PLAY_CELLS` cells (what a player does, and most of it quick);
+- ``large``: the same on larger boards;
+- ``check``: Check (the rules the marks break, and a short refutation);
+- ``make``: generating a board the bank lacks (seconds of work);
+- ``studio``: the setter's analyses (:mod:`pencilbox.web.studio`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pencilbox.web.workers import SolverPool
+
+PLAY_CELLS = 15 * 15
+"""Largest board (in cells) whose work runs in the ``play`` lane."""
+
+
+@dataclass(frozen=True)
+class Lane:
+    """One kind of work: its workers, how many jobs may wait, CPU priority."""
+
+    name: str
+    workers: int
+    waiting: int
+    niceness: int = 0
+
+
+def default_lanes(cores: int | None = None, workers: int | None = None) -> tuple[Lane, ...]:
+    """The lanes for a machine of ``cores`` cores; ``workers`` caps the
+    workers of every lane (the ``play`` lane has it exactly)."""
+    c = max(1, cores if cores is not None else (os.cpu_count() or 1))
+
+    def sized(n: int, most: int) -> int:
+        n = max(1, min(most, n))
+        return n if workers is None else max(1, min(n, workers))
+
+    play = max(2, min(32, 2 * c)) if workers is None else max(1, workers)
+    return (
+        Lane("play", play, waiting=16 * play),
+        Lane("large", sized(c, 8), waiting=2 * sized(c, 8), niceness=5),
+        Lane("check", sized(c, 8), waiting=4 * sized(c, 8), niceness=5),
+        Lane("make", sized(c // 2, 4), waiting=2 * sized(c // 2, 4), niceness=10),
+        Lane("studio", sized(c, 8), waiting=2 * sized(c, 8), niceness=5),
+    )
+
+
+def board_lane(rows: int, cols: int) -> str:
+    """The lane of play work on a board of ``rows`` × ``cols``."""
+    return "play" if rows * cols <= PLAY_CELLS else "large"
+
+
+class Lanes:
+    """A :class:`SolverPool` per lane, started on first use."""
+
+    def __init__(self, lanes: tuple[Lane, ...], memory_mb: int | None = None) -> None:
+        self.pools = {
+            lane.name: SolverPool(lane.workers, memory_mb, lane.niceness, lane.waiting)
+            for lane in lanes
+        }
+
+    def __getitem__(self, name: str) -> SolverPool:
+        return self.pools[name]
+
+    async def run(self, lane: str, fn: Callable[..., Any], *args: Any, seconds: float) -> Any:
+        """``fn(*args)`` in a worker of ``lane`` (see :meth:`SolverPool.run`)."""
+        return await self.pools[lane].run(fn, *args, seconds=seconds)
+
+    def close(self) -> None:
+        for pool in self.pools.values():
+            pool.close()
+
+    def pids(self) -> list[int]:
+        return [pid for pool in self.pools.values() for pid in pool.pids()]
+
+    def is_idle(self) -> bool:
+        """No job running or waiting in any lane, and every started lane whole."""
+        return all(
+            not p.busy and not p.waiting and (not p.started or len(p.idle) == p.size)
+            for p in self.pools.values()
+        )
