@@ -41,6 +41,7 @@ from pencilbox.engine.grid import Cell
 from pencilbox.engine.ladder import Ladder, Outcome, ProbeMemo, Status
 from pencilbox.engine.search import choose_cell
 from pencilbox.engine.state import Contradiction, Mask, State, values_of
+from pencilbox.errors import Stopped
 
 CASE = "case"
 """The rung's name, as hints and grades report it."""
@@ -163,6 +164,7 @@ class Trials:
         """Assume some candidates and propagate at ``level`` (a fresh state)."""
         s = State(self.board, (start or self.base)[:], [] if narrate else None)
         s.focus = self.focus
+        s.deadline = self.deadline  # a trial stops there too (Stopped)
         s.searching = True  # the ladder's search rules reason in every trial
         if level == self.ladder.top:
             s.probes = memo or self.memo.copy()
@@ -195,6 +197,8 @@ class Trials:
         below = self.ladder.top - 1
         keyed = []
         for cell in cells:
+            if self.out_of_time():
+                break
             mask = self.base[cell]
             for v in values_of(mask):
                 lit = (cell, v)
@@ -271,16 +275,28 @@ def find(
     whether the deadline was the reason.
     """
     trials = Trials(ladder, state, deadline)
+    try:
+        return _find(trials, max_branches, first, wanted), trials
+    except Stopped:  # a trial's fixpoint ran past the deadline
+        trials.stopped = True
+        return [], trials
+
+
+def _find(
+    trials: Trials, max_branches: int, first: bool, wanted: Callable[[Literal], bool] | None
+) -> list[Found]:
     cells = trials.undecided()
     order = trials.order(cells)
+    if trials.stopped:
+        return []
     targets = [lit for lit in order if wanted is None or wanted(lit)]
     found = _single(trials, targets, first)
     if found or max_branches < 2 or trials.stopped:
-        return found, trials
+        return found
     found = _dilemma(trials, cells, order, targets, max_branches, first)
     if found or max_branches < 3 or trials.stopped:
-        return found, trials
-    return _trees(trials, targets, max_branches), trials
+        return found
+    return _trees(trials, targets, max_branches)
 
 
 def _single(trials: Trials, targets: list[Literal], first: bool) -> list[Found]:
@@ -476,7 +492,10 @@ def refute(
     """The smallest explained refutation of a candidate of a probe fixpoint."""
     found, trials = find(ladder, state, deadline, max_branches, True, wanted)
     for f in found:
-        r = explain(trials, f)
+        try:
+            r = explain(trials, f)
+        except Stopped:  # explaining it ran past the deadline
+            return None
         if r is not None:
             return r
     return None
@@ -549,13 +568,19 @@ def solve(
     """Run probe and the case rung to a fixpoint, changing ``state``.
 
     Returns the status, the size of the largest refutation used (0: none),
-    and whether the deadline stopped the rung. Each step removes the
-    smallest refutation's candidate and lets probe follow it up before
-    looking again: what it settles makes the next refutations cheaper.
+    and whether the deadline stopped the rung (then the status is stalled,
+    and ``state`` holds what was proved). Each step removes the smallest
+    refutation's candidate and lets probe follow it up before looking
+    again: what it settles makes the next refutations cheaper.
     """
+    if deadline is not None:
+        state.deadline = deadline
     largest = 0
     while True:
-        status = ladder.propagate(state, ladder.top).status
+        try:
+            status = ladder.propagate(state, ladder.top).status
+        except Stopped:
+            return Status.STALLED, largest, True
         if status is not Status.STALLED:
             return status, largest, False
         found, trials = find(ladder, state, deadline, max_branches)

@@ -391,7 +391,10 @@ class PuzzleKind:
         except Stopped:
             return HintResult("stopped", name, reason=stopped_reason(seconds, "proving a cell"))
         if case and h.deduction is None and h.status is Status.STALLED:
-            found = self.case_hint(p, s, deadline)
+            try:
+                found = self.case_hint(p, s, deadline)
+            except Stopped:
+                return HintResult("stopped", name, reason=stopped_reason(seconds, "proving a cell"))
             if found is not None:
                 return found
         if h.deduction is not None:
@@ -410,16 +413,20 @@ class PuzzleKind:
                 reason=why.reason if why else "the marks contradict the puzzle",
                 premises=why.premises if why else (),
             )
+
+        def searched_on() -> HintResult:
+            return HintResult(
+                "stalled",
+                name,
+                reason=f"{name} proves nothing more here; the search for a higher "
+                f"level stopped at {seconds:g} s",
+            )
+
         for higher in range(lv + 1, len(self.levels)):
             try:
                 proved = search.hint(self.ladder, s, higher, deadline).deduction is not None
             except Stopped:
-                return HintResult(
-                    "stalled",
-                    name,
-                    reason=f"{name} proves nothing more here; the search for a higher "
-                    f"level stopped at {seconds:g} s",
-                )
+                return searched_on()
             if proved:
                 return HintResult(
                     "stalled",
@@ -427,20 +434,28 @@ class PuzzleKind:
                     reason=f"{name} proves nothing more here; try {self.levels[higher]}",
                     suggest=self.levels[higher],
                 )
-        if not case and self.case_hint(p, s, deadline) is not None:
-            return HintResult(
-                "stalled",
-                name,
-                reason=f"{name} proves nothing more here; try {cases.CASE}",
-                suggest=cases.CASE,
-            )
+        if not case:
+            try:
+                helps = self.case_hint(p, s, deadline) is not None
+            except Stopped:
+                return searched_on()
+            if helps:
+                return HintResult(
+                    "stalled",
+                    name,
+                    reason=f"{name} proves nothing more here; try {cases.CASE}",
+                    suggest=cases.CASE,
+                )
+            if deadline is not None and time.monotonic() > deadline:
+                return searched_on()  # the case rung stopped at the deadline
         return HintResult(
             "stalled", name, reason="no level of the ladder proves anything more here"
         )
 
     def case_hint(self, p: Puzzle, s: State, deadline: float | None) -> HintResult | None:
         """The smallest case split that decides a cell of ``s`` (None: none
-        within the rung's bounds)."""
+        within the rung's bounds); raises Stopped when probe's fixpoint, its
+        first step, runs past ``deadline``."""
         fixed = s.copy()
         if self.ladder.propagate(fixed, self.ladder.top).status is not Status.STALLED:
             return None

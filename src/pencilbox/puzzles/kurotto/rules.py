@@ -293,7 +293,9 @@ def _saturate(s: State, rule: str, slot: int, judge: Examine) -> Result:
     while True:
         black, maybe = colours(s.cands)
         progress = False
-        for circle in board.circles:
+        for i, circle in enumerate(board.circles):
+            if not i & 15:
+                s.check_deadline()  # a pass over many circles of a big board is long
             area = circle.area
             near_black = black & area
             near_maybe = maybe & area
