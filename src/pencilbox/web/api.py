@@ -21,24 +21,26 @@ from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 import pencilbox
 from pencilbox.engine import cases
 from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
-from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
+from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values, stopped_reason
+from pencilbox.engine.results import HintResult
 from pencilbox.errors import ParseError, PuzzleError, SizeError
 from pencilbox.formats.puzzlink import parse_frame
 from pencilbox.web import checks, deal, jobs
 from pencilbox.web.lanes import Lanes, board_lane
-from pencilbox.web.workers import SolverBusy
+from pencilbox.web.workers import SolverBusy, SolverLate
 
 PUZZLE_STATIC = "/puzzles"
 """Where each puzzle's own static files are served: /puzzles/NAME/FILE."""
 MAX_SIDE = 30
 """Largest board side the web app accepts (URLs, marks, generation)."""
+MIN_GENERATE_SIDE = 4
 MAX_GENERATE_SIDE = 15
-"""Largest side of a board the web app deals or generates."""
+"""Sides of the boards the web app deals or generates."""
 SOLVER_SECONDS = 10.0
 """Deadline of one request's solver work (the app's ``solver_seconds``)."""
 
@@ -89,6 +91,11 @@ def lane_of(p: Puzzle) -> str:
 
 # -- puzzles in, puzzles out ------------------------------------------------------
 class PuzzleIn(BaseModel):
+    """A request that names a puzzle. Fields take their JSON types strictly:
+    a number is no string, ``true`` is no number."""
+
+    model_config = ConfigDict(strict=True)
+
     puzzle: str = Field(
         ...,
         max_length=20_000,
@@ -241,8 +248,13 @@ def puzzles(request: Request) -> list[dict[str, Any]]:
 async def puzzle(
     request: Request,
     type: str = Query(..., max_length=40, description="puzzle type"),
-    size: int = Query(6, description="rows (and columns unless cols is given)"),
-    cols: int | None = Query(None),
+    size: int = Query(
+        6,
+        ge=MIN_GENERATE_SIDE,
+        le=MAX_GENERATE_SIDE,
+        description="rows (and columns unless cols is given)",
+    ),
+    cols: int | None = Query(None, ge=MIN_GENERATE_SIDE, le=MAX_GENERATE_SIDE),
     grade: str | None = Query(None, max_length=40, description="bank grade (a level)"),
     index: int | None = Query(None, ge=0, description="board number on the shelf"),
 ) -> dict[str, Any]:
@@ -250,11 +262,6 @@ async def puzzle(
     (in a worker, under the solver's deadline)."""
     kind = kind_of(type)
     rows, ncols = size, cols if cols is not None else size
-    if not (4 <= rows <= MAX_GENERATE_SIDE and 4 <= ncols <= MAX_GENERATE_SIDE):
-        raise SizeError(
-            f"boards are dealt from 4x4 to {MAX_GENERATE_SIDE}x"
-            f"{MAX_GENERATE_SIDE}, not {rows}x{ncols}"
-        )
     if grade == cases.CASE:  # the bank has no case shelf: deal the ladder's top
         grade = None
     level = kind.level_name(grade if grade else kind.levels[-1])
@@ -289,9 +296,14 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
     store = answers(request)
     key = kind.to_url(p)
     known, answer = store.lookup(key) if marks is not None else (True, None)
-    out, answer, looked_up = await solver(
-        request, lane_of(p), jobs.hint, kind.name, p, marks, level, known, answer
-    )
+    try:
+        out, answer, looked_up = await solver(
+            request, lane_of(p), jobs.hint, kind.name, p, marks, level, known, answer
+        )
+    except SolverLate:  # the worker did not answer in time, on a busy machine
+        seconds = solver_seconds(request)
+        stopped = HintResult("stopped", level, reason=stopped_reason(seconds, "proving a cell"))
+        return jobs.hint_json(kind, p, stopped)
     if looked_up:
         store.put(key, answer)
     result: dict[str, Any] = out

@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import pencilbox
 from pencilbox.errors import BudgetExceeded, PuzzleError
 from pencilbox.web import api, apidocs, studio
-from pencilbox.web.lanes import Lanes, default_lanes
+from pencilbox.web.lanes import Lane, Lanes, default_lanes
 from pencilbox.web.safety import LOCAL_HOSTS, Crashes, HostCheck, SameOrigin, SecurityHeaders
 from pencilbox.web.workers import SolverBusy, SolverFull
 
@@ -130,22 +130,23 @@ def create_app(
     solver_seconds: float = api.SOLVER_SECONDS,
     workers: int | None = None,
     allowed_hosts: Iterable[str] = (),
+    lanes: tuple[Lane, ...] | None = None,
 ) -> FastAPI:
     """The app. ``solver_seconds`` is each request's solver deadline,
     ``workers`` caps the workers of each lane (default: by the machine's
-    cores, see :func:`~pencilbox.web.lanes.default_lanes`), and
-    ``allowed_hosts`` the ``Host`` names it answers besides localhost,
-    127.0.0.1 and [::1]."""
-    lanes = Lanes(default_lanes(workers=workers))
+    cores, see :func:`~pencilbox.web.lanes.default_lanes`) unless
+    ``lanes`` are given outright, and ``allowed_hosts`` the ``Host`` names
+    it answers besides localhost, 127.0.0.1 and [::1]."""
+    pools = Lanes(lanes if lanes is not None else default_lanes(workers=workers))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        for pool in lanes.pools.values():
+        for pool in pools.pools.values():
             pool.start()
         try:
             yield
         finally:
-            lanes.close()
+            pools.close()
 
     app = FastAPI(
         title="pencilbox",
@@ -156,13 +157,14 @@ def create_app(
         redoc_url=None,
     )
     apidocs.add_docs(app)
+    apidocs.add_examples(app)
     app.state.bank_path = (
         default_bank()
         if bank_path == "default"
         else (Path(bank_path) if bank_path is not None else None)
     )
     app.state.answers = api.Answers()
-    app.state.lanes = lanes
+    app.state.lanes = pools
     app.state.solver_seconds = solver_seconds
 
     @app.exception_handler(BudgetExceeded)

@@ -6,9 +6,11 @@ a lane has a fixed number of workers and a bounded number of jobs waiting
 for one (beyond it: 429 with ``Retry-After`` at once). So a flood of one
 kind of request (checks of 30×30 boards, deals the bank lacks, analyses)
 fills its own lane and is refused there, while a player's hints on a 10×10
-board run in a lane it does not touch. The lanes of heavier work also run
-at a lower CPU priority, so on a busy machine the quick lane gets the CPU
-first.
+board run in a lane it does not touch. The lanes of long work nobody waits
+on closely (big boards, generating) run at a lower CPU priority; in the
+``play`` lane a job that runs long is lowered (see
+:class:`~pencilbox.web.workers.SolverPool`). The others keep the normal
+priority: a lower one would cost them their budgets on a busy machine.
 
 The lanes, by what runs there:
 
@@ -35,12 +37,14 @@ PLAY_CELLS = 15 * 15
 
 @dataclass(frozen=True)
 class Lane:
-    """One kind of work: its workers, how many jobs may wait, CPU priority."""
+    """One kind of work: its workers, how many jobs may wait, their CPU
+    priority, and whether a job that runs long is lowered in priority."""
 
     name: str
     workers: int
     waiting: int
     niceness: int = 0
+    demote: bool = False
 
 
 def default_lanes(cores: int | None = None, workers: int | None = None) -> tuple[Lane, ...]:
@@ -54,11 +58,11 @@ def default_lanes(cores: int | None = None, workers: int | None = None) -> tuple
 
     play = max(2, min(32, 2 * c)) if workers is None else max(1, workers)
     return (
-        Lane("play", play, waiting=16 * play),
+        Lane("play", play, waiting=16 * play, demote=True),
         Lane("large", sized(c, 8), waiting=2 * sized(c, 8), niceness=5),
-        Lane("check", sized(c, 8), waiting=4 * sized(c, 8), niceness=5),
+        Lane("check", sized(c, 8), waiting=4 * sized(c, 8)),
         Lane("make", sized(c // 2, 4), waiting=2 * sized(c // 2, 4), niceness=10),
-        Lane("studio", sized(c, 8), waiting=2 * sized(c, 8), niceness=5),
+        Lane("studio", sized(c, 8), waiting=2 * sized(c, 8)),
     )
 
 
@@ -72,7 +76,7 @@ class Lanes:
 
     def __init__(self, lanes: tuple[Lane, ...], memory_mb: int | None = None) -> None:
         self.pools = {
-            lane.name: SolverPool(lane.workers, memory_mb, lane.niceness, lane.waiting)
+            lane.name: SolverPool(lane.workers, memory_mb, lane.niceness, lane.waiting, lane.demote)
             for lane in lanes
         }
 

@@ -132,16 +132,10 @@ class GuardedH11Protocol(H11Protocol):
 def config(app: Any, host: str, port: int, **kw: Any) -> uvicorn.Config:
     """The uvicorn configuration pencilbox serves with (the tests' too)."""
     kw.setdefault("log_level", "warning")
+    kw.setdefault("timeout_keep_alive", int(KEEP_ALIVE_SECONDS))
+    kw.setdefault("timeout_graceful_shutdown", int(SHUTDOWN_SECONDS))
     return uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        http=GuardedH11Protocol,
-        ws="none",
-        lifespan="on",
-        timeout_keep_alive=int(KEEP_ALIVE_SECONDS),
-        timeout_graceful_shutdown=int(SHUTDOWN_SECONDS),
-        **kw,
+        app, host=host, port=port, http=GuardedH11Protocol, ws="none", lifespan="on", **kw
     )
 
 

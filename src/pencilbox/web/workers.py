@@ -10,7 +10,8 @@ replaced when it ends), so short jobs such as hints keep getting the CPU
 while long ones run.
 
 Workers are forked from a fork server that has already imported pencilbox
-(a fresh worker is ready in milliseconds). Each worker has an address-space
+and loaded every puzzle kind (:mod:`pencilbox.web.preload`), so a fresh
+worker is ready in milliseconds. Each worker has an address-space
 ceiling (``RLIMIT_AS``), asks the kernel to kill it when its parent dies
 (``PR_SET_PDEATHSIG``), and also exits when the server's process is gone.
 
@@ -44,8 +45,9 @@ from typing import Any
 from pencilbox.errors import BudgetExceeded, PuzzleError, Stopped
 from pencilbox.processes import die_with_parent, limit_memory
 
-GRACE = 0.25
-"""Seconds past a job's deadline before its worker is killed."""
+GRACE = 0.5
+"""Seconds past a job's deadline before its worker is killed (a job that
+answers later than that has not kept its budget)."""
 DEMOTE_AFTER = 1.0
 """CPU seconds after which a running job's worker gets a lower CPU priority
 (CPU, not wall time: on a busy machine a short job may wait for a core)."""
@@ -67,6 +69,11 @@ class SolverBusy(BudgetExceeded):
 
 class SolverFull(SolverBusy):
     """Too many jobs are already waiting for a worker (HTTP 429)."""
+
+
+class SolverLate(SolverBusy):
+    """The job did not answer within its deadline (and the grace after it):
+    its worker was killed."""
 
 
 def default_size() -> int:
@@ -120,6 +127,8 @@ class Worker:
     conn: Connection
     demoted: bool = False
     cpu_at_start: float = 0.0
+    generation: int = 0
+    """The start of its pool it belongs to (see :meth:`SolverPool.start`)."""
 
 
 def cpu_seconds(pid: int) -> float:
@@ -162,7 +171,9 @@ class SolverPool:
     """A fixed number of worker processes; jobs wait for a free one, at
     most ``waiting`` of them (default :data:`WAITING_PER_WORKER` per worker).
 
-    ``niceness`` lowers the CPU priority of every worker from the start."""
+    ``niceness`` lowers the CPU priority of every worker from the start;
+    ``demote`` lowers it further for a job past :data:`DEMOTE_AFTER` seconds
+    of CPU (so the pool's short jobs keep the CPU while long ones run)."""
 
     def __init__(
         self,
@@ -170,10 +181,12 @@ class SolverPool:
         memory_mb: int | None = None,
         niceness: int = 0,
         waiting: int | None = None,
+        demote: bool = True,
     ) -> None:
         self.size = size if size is not None else default_size()
         self.memory_mb = memory_mb if memory_mb is not None else memory_ceiling_mb()
         self.niceness = niceness
+        self.demote = demote and niceness < DEMOTED_NICENESS
         self.max_waiting = waiting if waiting is not None else WAITING_PER_WORKER * self.size
         self.lock = threading.Lock()
         self.idle: list[Worker] = []
@@ -186,22 +199,26 @@ class SolverPool:
         """Jobs refused because ``max_waiting`` were already waiting."""
         self.started = False
         self.closed = False
+        self.generation = 0
         self.replaced = 0
         self._ctx: Any = None
 
     # -- lifetime ---------------------------------------------------------------
     def start(self) -> None:
+        """Start the workers (again after :meth:`close`: an app's lifespan
+        may begin more than once)."""
         with self.lock:
-            if self.started:
+            if self.started and not self.closed:
                 return
             self.started = True
+            self.closed = False
+            self.generation += 1
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
         self._ctx = multiprocessing.get_context(method)
         if method == "forkserver":
-            self._ctx.set_forkserver_preload(["pencilbox", "pencilbox.web.jobs"])
-        workers = [self._spawn() for _ in range(self.size)]
-        with self.lock:
-            self.idle.extend(workers)
+            self._ctx.set_forkserver_preload(["pencilbox.web.preload"])
+        for _ in range(self.size):
+            self._release(self._spawn())  # a job that came meanwhile gets it
 
     def _spawn(self) -> Worker:
         ours, theirs = self._ctx.Pipe()
@@ -213,7 +230,7 @@ class SolverPool:
         )
         proc.start()
         theirs.close()
-        return Worker(proc, ours)
+        return Worker(proc, ours, generation=self.generation)
 
     def close(self) -> None:
         """Stop every worker (idle or busy)."""
@@ -243,8 +260,8 @@ class SolverPool:
     def _release(self, w: Worker) -> None:
         """Give ``w`` to the first live waiter, else back to the idle list."""
         with self.lock:
-            if self.closed:
-                self._kill(w)
+            if self.closed or w.generation != self.generation:
+                self._kill(w)  # the pool closed (and maybe started again) since
                 return
             while self.waiters:
                 loop, fut = self.waiters.popleft()
@@ -302,7 +319,7 @@ class SolverPool:
         loop = asyncio.get_running_loop()
         self.busy.add(w.process.pid)
         w.cpu_at_start = cpu_seconds(w.process.pid)
-        demote = Rearm(loop, DEMOTE_CHECK, lambda: self._demote(w))
+        demote = Rearm(loop, DEMOTE_CHECK, lambda: self._demote(w) if self.demote else True)
         answered: asyncio.Future[None] = loop.create_future()
         fd = w.conn.fileno()
         try:
@@ -322,7 +339,7 @@ class SolverPool:
             self.busy.discard(w.process.pid)
             self._replace(w)
             if isinstance(e, TimeoutError):
-                raise SolverBusy(f"the solver took longer than {seconds:g} s") from None
+                raise SolverLate(f"the solver took longer than {seconds:g} s") from None
             if isinstance(e, EOFError | OSError):
                 raise SolverBusy("the solver stopped unexpectedly") from None
             raise
@@ -345,8 +362,6 @@ class SolverPool:
     def _demote(self, w: Worker) -> bool:
         """Lower ``w``'s priority once its job has used DEMOTE_AFTER seconds
         of CPU; True when done (no need to look again)."""
-        if self.niceness >= DEMOTED_NICENESS:
-            return True
         if cpu_seconds(w.process.pid) - w.cpu_at_start < DEMOTE_AFTER:
             return False
         with contextlib.suppress(OSError):
@@ -364,7 +379,7 @@ class SolverPool:
 
     def _replace_now(self, w: Worker) -> None:
         self._kill(w)
-        if self.closed:
+        if self.closed or w.generation != self.generation:
             return
         try:
             fresh = self._spawn()
