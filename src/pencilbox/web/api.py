@@ -12,6 +12,7 @@ passes; boards are no larger than :data:`MAX_SIDE`.
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 import warnings
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 import pencilbox
@@ -77,12 +78,12 @@ def solver_seconds(request: Request) -> float:
 
 
 async def solver(request: Request, lane: str, fn: Any, *args: Any) -> Any:
-    """Run the job ``fn(*args, seconds)`` in a worker of the app's ``lane``
-    (503 when it runs past the app's deadline or no worker is free in time,
-    429 when too many jobs of the lane wait already)."""
+    """Run the job ``fn(*args, seconds)`` in a worker of the app's ``lane``,
+    with what is left of the app's deadline when it starts (503 when it
+    runs past the deadline or no worker is free in time, 429 when too many
+    jobs of the lane wait already)."""
     lanes: Lanes = request.app.state.lanes
-    seconds = solver_seconds(request)
-    return await lanes.run(lane, fn, *args, seconds, seconds=seconds)
+    return await lanes.run(lane, fn, *args, seconds=solver_seconds(request))
 
 
 def lane_of(p: Puzzle) -> str:
@@ -221,11 +222,20 @@ def answers(request: Request) -> Answers:
 
 
 # -- endpoints ----------------------------------------------------------------------
-@router.get("/puzzles", responses=BASIC_ERRORS)
-def puzzles(request: Request) -> list[dict[str, Any]]:
+@router.get("/puzzles", responses=BASIC_ERRORS, response_model=list[dict[str, Any]])
+def puzzles(request: Request) -> Response:
     """The puzzle types, their ladder levels (weakest first), the bank's sizes
     and each type's front-end descriptor (how the browser draws it)."""
     shelves = deal.bank_sizes(request.app.state.bank_path)
+    cached: tuple[object, bytes] | None = getattr(request.app.state, "puzzles_json", None)
+    if cached is None or cached[0] is not shelves:  # made again when the bank changes
+        body = json.dumps(types_json(shelves), separators=(",", ":")).encode()
+        cached = request.app.state.puzzles_json = (shelves, body)
+    return Response(cached[1], media_type="application/json")
+
+
+def types_json(shelves: dict[str, list[list[int]]]) -> list[dict[str, Any]]:
+    """What GET /api/puzzles says of every type, with the bank's ``shelves``."""
     out = []
     for name in pencilbox.puzzle_names():
         kind = pencilbox.puzzle(name)
@@ -348,6 +358,7 @@ NO_ANSWER = {
 @router.post("/check", responses=ERRORS)
 async def check(request: Request, body: MarksIn) -> dict[str, Any]:
     """Every rule the player's grid breaks, with its cells; solved or not."""
+    request.app.state.lanes.admit("check")
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
     result: dict[str, Any] = await solver(request, "check", checks.check, kind.name, p, marks)

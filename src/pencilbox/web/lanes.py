@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pencilbox.web.workers import SolverPool
+from pencilbox.web.workers import FULL, SolverFull, SolverPool
 
 PLAY_CELLS = 15 * 15
 """Largest board (in cells) whose work runs in the ``play`` lane."""
@@ -57,12 +57,13 @@ def default_lanes(cores: int | None = None, workers: int | None = None) -> tuple
         return n if workers is None else max(1, min(n, workers))
 
     play = max(2, min(32, 2 * c)) if workers is None else max(1, workers)
+    heavy, make = sized(c, 8), sized(c // 2, 4)
     return (
         Lane("play", play, waiting=16 * play, demote=True),
-        Lane("large", sized(c, 8), waiting=2 * sized(c, 8), niceness=5),
-        Lane("check", sized(c, 8), waiting=4 * sized(c, 8)),
-        Lane("make", sized(c // 2, 4), waiting=2 * sized(c // 2, 4), niceness=10),
-        Lane("studio", sized(c, 8), waiting=2 * sized(c, 8)),
+        Lane("large", heavy, waiting=heavy, niceness=5),
+        Lane("check", heavy, waiting=heavy),
+        Lane("make", make, waiting=make, niceness=10),
+        Lane("studio", heavy, waiting=heavy),
     )
 
 
@@ -83,9 +84,19 @@ class Lanes:
     def __getitem__(self, name: str) -> SolverPool:
         return self.pools[name]
 
+    def admit(self, lane: str) -> None:
+        """Refuse (:class:`~pencilbox.web.workers.SolverFull`) a request for
+        ``lane`` at once when the lane is full, before its body is read."""
+        if self.pools[lane].is_full():
+            self.pools[lane].refused += 1
+            raise SolverFull(FULL)
+
     async def run(self, lane: str, fn: Callable[..., Any], *args: Any, seconds: float) -> Any:
-        """``fn(*args)`` in a worker of ``lane`` (see :meth:`SolverPool.run`)."""
-        return await self.pools[lane].run(fn, *args, seconds=seconds)
+        """``fn(*args, left)`` in a worker of ``lane``, where ``left`` is what
+        remains of ``seconds`` (from now) when the job starts: the job answers
+        within ``seconds`` of the call, however long it waited for a worker
+        (see :meth:`SolverPool.run`)."""
+        return await self.pools[lane].run(fn, *args, seconds=seconds, tell_time=True)
 
     def close(self) -> None:
         for pool in self.pools.values():

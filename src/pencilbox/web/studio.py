@@ -126,7 +126,10 @@ def budget(body: StudioIn) -> float:
     return min(body.seconds, MAX_SECONDS)
 
 
-def read(body: StudioIn) -> tuple[PuzzleKind, Puzzle]:
+def read(request: Request, body: StudioIn) -> tuple[PuzzleKind, Puzzle]:
+    """The puzzle and kind of the request (refused at once when the studio
+    lane is full, before the puzzle is read)."""
+    request.app.state.lanes.admit("studio")
     kind, p, _ = api.read_puzzle(body)
     kind.level_name(body.level)  # an unknown level is a 400 now, not later
     return kind, p
@@ -170,7 +173,7 @@ def suggest_call(kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float)
 
 
 def thin_call(
-    kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float, seed: int
+    kind: PuzzleKind, p: Puzzle, level: str | None, seed: int, seconds: float
 ) -> dict[str, Any]:
     t = helpers.thin(kind, p, level=level, seconds=seconds, seed=seed)
     return {
@@ -187,8 +190,6 @@ def thin_call(
 
 DISCONNECT_POLL = 0.05
 """Seconds between checks that the client is still there."""
-POOL_MARGIN = 1.0
-"""Seconds past a call's own budget before the pool stops its worker."""
 CALLS: dict[str, Callable[..., dict[str, Any]]] = {
     "analyze": analyze_call,
     "redundant": redundant_call,
@@ -200,7 +201,8 @@ NOT_READY = "not-ready"
 
 def in_worker(call: str, name: str, p: Puzzle, *args: Any) -> dict[str, Any]:
     """One of the calls above, in a solver worker (the kind travels by its
-    name). A board the helper does not apply to comes back marked, for a 409."""
+    name; the last argument is the seconds left). A board the helper does
+    not apply to comes back marked, for a 409."""
     try:
         return CALLS[call](pencilbox.puzzle(name), p, *args)
     except helpers.NotReady as e:
@@ -210,12 +212,13 @@ def in_worker(call: str, name: str, p: Puzzle, *args: Any) -> dict[str, Any]:
 async def run(
     request: Request, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
 ) -> dict[str, Any]:
-    """Run the call in the app's solver pool; if the client disconnects
+    """Run the call in the studio lane with ``seconds`` (from now, waiting
+    for a worker included) as its last argument; if the client disconnects
     first, cancel it (the pool kills its worker). A board a helper does not
     apply to is a 409."""
     lanes: Lanes = request.app.state.lanes
     work = asyncio.ensure_future(
-        lanes.run("studio", in_worker, call, kind.name, p, *args, seconds=seconds + POOL_MARGIN)
+        lanes.run("studio", in_worker, call, kind.name, p, *args, seconds=seconds)
     )
     try:
         while not work.done():
@@ -237,18 +240,18 @@ async def analyze_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     """Is the puzzle unique, and how hard? unique (with its grade), several
     (two answers and where they differ), none (the contradiction) or unknown
     (the budget ran out first); with the cells the level's fixpoint leaves open."""
-    kind, p = read(body)
+    kind, p = read(request, body)
     seconds = budget(body)
-    return await run(request, "analyze", kind, p, seconds, body.level, seconds)
+    return await run(request, "analyze", kind, p, seconds, body.level)
 
 
 @router.post("/redundant", response_model=RedundantOut, responses=HELPER_ERRORS)
 async def redundant_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     """Which clues of a unique puzzle can go with the answer still unique,
     and the grade without each. 409 unless the puzzle is unique."""
-    kind, p = read(body)
+    kind, p = read(request, body)
     seconds = budget(body)
-    return await run(request, "redundant", kind, p, seconds, seconds)
+    return await run(request, "redundant", kind, p, seconds)
 
 
 @router.post("/suggest", response_model=SuggestOut, responses=HELPER_ERRORS)
@@ -256,9 +259,9 @@ async def suggest_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     """A clue that removes the second answer of a puzzle with several: a cell
     and value from one answer, chosen so the level's fixpoint decides the most
     cells. 409 unless the puzzle has several answers."""
-    kind, p = read(body)
+    kind, p = read(request, body)
     seconds = budget(body)
-    return await run(request, "suggest", kind, p, seconds, body.level, seconds)
+    return await run(request, "suggest", kind, p, seconds, body.level)
 
 
 @router.post("/thin", response_model=ThinOut, responses=HELPER_ERRORS)
@@ -266,6 +269,6 @@ async def thin_endpoint(request: Request, body: ThinIn) -> dict[str, Any]:
     """Remove clues while the level's fixpoint (the grade asked for) still
     solves the puzzle: unique, at or below that grade. 409 if that level
     does not solve it to begin with."""
-    kind, p = read(body)
+    kind, p = read(request, body)
     seconds = budget(body)
-    return await run(request, "thin", kind, p, seconds, body.level, seconds, body.seed)
+    return await run(request, "thin", kind, p, seconds, body.level, body.seed)

@@ -71,6 +71,9 @@ class SolverFull(SolverBusy):
     """Too many jobs are already waiting for a worker (HTTP 429)."""
 
 
+FULL = "the solver has too much to do; try again in a moment"
+
+
 class SolverLate(SolverBusy):
     """The job did not answer within its deadline (and the grace after it):
     its worker was killed."""
@@ -243,6 +246,13 @@ class SolverPool:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
 
+    def is_full(self) -> bool:
+        """Whether a job arriving now would be refused (no idle worker, and
+        as many jobs waiting as may): a caller may refuse it before doing
+        any work of its own."""
+        with self.lock:
+            return self.started and not self.idle and self.waiting >= self.max_waiting
+
     def pids(self) -> list[int]:
         with self.lock:
             return [w.process.pid for w in self.idle] + list(self.busy)
@@ -287,7 +297,7 @@ class SolverPool:
                 return self.idle.pop()
             if self.waiting >= self.max_waiting:
                 self.refused += 1
-                raise SolverFull("the solver has too much to do; try again in a moment")
+                raise SolverFull(FULL)
             fut: asyncio.Future[Worker] = loop.create_future()
             self.waiters.append((loop, fut))
             self.waiting += 1
@@ -304,9 +314,14 @@ class SolverPool:
                 self.waiting -= 1
 
     # -- running a job ----------------------------------------------------------
-    async def run(self, fn: Callable[..., Any], *args: Any, seconds: float) -> Any:
+    async def run(
+        self, fn: Callable[..., Any], *args: Any, seconds: float, tell_time: bool = False
+    ) -> Any:
         """``fn(*args)`` in a worker; the job should stop itself within
         ``seconds`` (pass them on to the engine), and is killed soon after.
+        The seconds count from the call, time spent waiting for a worker
+        included: with ``tell_time`` the job gets the seconds left when it
+        starts as its last argument, ``fn(*args, left)``.
 
         Raises :class:`SolverBusy` (503) when it does not finish in time or
         no worker is free in time, :class:`SolverFull` (429) when too many
@@ -323,6 +338,8 @@ class SolverPool:
         answered: asyncio.Future[None] = loop.create_future()
         fd = w.conn.fileno()
         try:
+            if tell_time:
+                args = (*args, max(0.0, deadline - time.monotonic()))
             w.conn.send((fn, args))
 
             def readable() -> None:
