@@ -3,12 +3,15 @@
 Each puzzle of FILE gets a slot on a page with its type, size, grade and
 URL; ``--solution`` adds the same pages again with the answers. SVG and PNG
 write one file per page (``PATH`` itself when there is one page, else
-``NAME-1.EXT``, ``NAME-2.EXT`` …); PDF writes one document.
+``NAME-1.EXT``, ``NAME-2.EXT`` …); PDF writes one document. Pages are made
+and written one at a time, so the memory a sheet takes does not grow with
+its pages.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -94,9 +97,15 @@ def entries(kind: PuzzleKind, puzzles: list[Puzzle], args: argparse.Namespace) -
 
 
 def output_format(args: argparse.Namespace) -> str:
-    if args.format is not None:
-        return str(args.format)
+    """The format asked for: ``--format``, else the suffix of ``--out``; a
+    suffix that names another format than ``--format`` is refused."""
     suffix = Path(args.out).suffix.lower().lstrip(".")
+    if args.format is not None:
+        if suffix in FORMATS and suffix != args.format:
+            raise ParseError(
+                f"--out {args.out!r} names a {suffix} file but --format is {args.format}"
+            )
+        return str(args.format)
     if suffix in FORMATS:
         return suffix
     raise ParseError(f"say --format {'|'.join(FORMATS)} (the name {args.out!r} does not tell)")
@@ -117,6 +126,16 @@ def write(path: Path, data: bytes) -> None:
         raise ParseError(f"cannot write {path}: {e.strerror or e.__class__.__name__}") from None
 
 
+def write_pdf(path: Path, pages: Iterable[str], title: str) -> None:
+    """The pages as one PDF document, written a page at a time."""
+    try:
+        with convert.PdfDocument(path, title) as document:
+            for page in pages:
+                document.add(page)
+    except OSError as e:
+        raise ParseError(f"cannot write {path}: {e.strerror or e}") from None
+
+
 def cmd_render(args: argparse.Namespace) -> list[dict[str, Any]]:
     # The reader lives in pencilbox.cli, which imports this module.
     from pencilbox.cli import read_puzzles
@@ -128,9 +147,7 @@ def cmd_render(args: argparse.Namespace) -> list[dict[str, Any]]:
         raise ParseError("--budget must be at least 1")
     if not args.seconds > 0:
         raise ParseError("--seconds must be more than 0")
-    out = Path(args.out)
-    if not out.suffix:
-        out = out.with_suffix(f".{fmt}")
+    out = Path(args.out)  # written as named: /dev/stdout and /dev/full are files too
     if not out.parent.is_dir():
         raise ParseError(f"no such directory: {out.parent}")
     kind = pencilbox.puzzle(args.type)
@@ -139,19 +156,20 @@ def cmd_render(args: argparse.Namespace) -> list[dict[str, Any]]:
     for p in puzzles:
         kind.check(p)
     sheet = entries(kind, puzzles, args)
+    count = svg.page_count(len(sheet), args.per_page, args.solution)
     pages = svg.pages(sheet, args.per_page, args.solution)
     if fmt == "pdf":
-        write(out, convert.to_pdf(pages, title=f"pencilbox: {kind.title} puzzles"))
+        write_pdf(out, pages, title=f"pencilbox: {kind.title} puzzles")
         files = [out]
     else:
-        files = page_paths(out, len(pages))
+        files = page_paths(out, count)
         for path, page in zip(files, pages, strict=True):
             write(path, page.encode("utf-8") if fmt == "svg" else convert.to_png(page))
     return [
         {
             "format": fmt,
             "files": [str(f) for f in files],
-            "pages": len(pages),
+            "pages": count,
             "puzzles": len(puzzles),
             "solution": args.solution,
             "grades": [e.grade for e in sheet],
