@@ -21,7 +21,7 @@ PNG_DPI = 150
 
 
 class RenderUnavailable(PuzzleError):
-    """PNG or PDF asked for without CairoSVG, pypdf or the cairo library."""
+    """PNG or PDF asked for without CairoSVG or the cairo library."""
 
 
 def _cairosvg() -> ModuleType:
