@@ -220,3 +220,24 @@ def test_serve_binds_the_address_it_is_given() -> None:
         assert sock.getsockname()[0] == "127.0.0.1"
     finally:
         sock.close()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/puzzles/yinyang/%00",
+        "/puzzles/yinyang/yinyang.js%00",
+        "/puzzles/yinyang/" + "a" * 300,
+        "/puzzles/yinyang/" + "a/" * 3000,
+        "/static/%00",
+        "/static/" + "a" * 300,
+        "/docs/assets/%00",
+    ],
+    ids=["null", "null-after-name", "long-name", "deep", "static-null", "static-long", "docs"],
+)
+def test_a_file_name_the_system_cannot_open_is_a_404(bank_file: Path, path: str) -> None:
+    from fastapi.testclient import TestClient
+
+    r = TestClient(create_app(bank_file, workers=1), base_url="http://localhost").get(path)
+    assert r.status_code == 404 and set(r.json()) == {"error"}
+    assert r.headers["content-security-policy"] == APP_POLICY
