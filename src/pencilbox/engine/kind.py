@@ -20,14 +20,14 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from pencilbox.engine import cases, search
+from pencilbox.engine import cases, hints, search
+from pencilbox.engine.fixpoint import lowest_solving_level
 from pencilbox.engine.frontend import Frontend
 from pencilbox.engine.grid import Cell, check_size
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.engine.protocols import BruteForce, Generator, Model, TextCodec, Validator
-from pencilbox.engine.registry import puzzle, puzzle_names, register
 from pencilbox.engine.results import (
     Counted,
     GapCheck,
@@ -88,7 +88,7 @@ class PuzzleKind:
         self,
         name: str,
         model: Model,
-        ladder: Ladder,
+        ladder: Ladder[Any],
         validator: Validator,
         brute: BruteForce,
         generator: Generator,
@@ -142,7 +142,7 @@ class PuzzleKind:
         """The compiled context rules read (clues, grid, lookup tables)."""
         return self.model.Board.of(p)
 
-    def start(self, p: Puzzle) -> State:
+    def start(self, p: Puzzle) -> State[Any]:
         """The candidates before any rule runs (clues applied)."""
         raise NotImplementedError
 
@@ -335,21 +335,9 @@ class PuzzleKind:
         c = self.count(p, limit=2, budget=budget, seconds=seconds_left(deadline))
         return c.first if c.complete and c.solutions == 1 else None
 
-    def marked_state(self, p: Puzzle, marks: Marks | None) -> tuple[State, tuple[Cell, ...]]:
+    def marked_state(self, p: Puzzle, marks: Marks | None) -> tuple[State[Any], tuple[Cell, ...]]:
         """The start state with the player's marks; also the marks that break a clue."""
-        s = self.start(p)
-        clash = []
-        if marks is not None:
-            if len(marks) != len(s.cands):
-                raise ParseError("the marks do not cover the board")
-            for cell, v in enumerate(marks):
-                if v is None:
-                    continue
-                if not (s.cands[cell] >> v) & 1:
-                    clash.append(cell)
-                else:
-                    s.cands[cell] = 1 << v
-        return s, tuple(clash)
+        return hints.marked_state(self.start(p), marks)
 
     def hint(
         self,
@@ -358,124 +346,28 @@ class PuzzleKind:
         level: int | str | None = None,
         solution: Values | None = None,
         seconds: float | None = 10.0,
+        look_up: bool = True,
     ) -> HintResult:
-        """The next cell the ladder proves at ``level`` from the player's marks.
+        """The next cell the ladder proves at ``level`` from the player's marks
+        (see :func:`pencilbox.engine.hints.hint`).
 
-        All of it (finding the answer to name wrong marks, the hint, the
-        search for a higher level to suggest) stops after ``seconds``: then
-        the status is "stopped". ``level`` may also be "case": probe first,
-        then the case rung."""
-        case = level == cases.CASE
-        lv = self.ladder.top if case else self.ladder.level_index(level)
-        name = cases.CASE if case else self.levels[lv]
-        deadline = deadline_in(seconds)
-        s, clash = self.marked_state(p, marks)
-        if marks is not None and any(v is not None for v in marks):
-            if solution is None:  # at most half the time goes to finding the answer
-                half = None if seconds is None else seconds / 2
-                solution = self.solution(p, seconds=half)
-            if solution is not None:
-                wrong = tuple(c for c, v in enumerate(marks) if v is not None and v != solution[c])
-                clash = tuple(sorted(set(clash) | set(wrong)))
-        if clash:
-            cells = ", ".join(p.grid.name(c) for c in clash[:8])
-            more = f" and {len(clash) - 8} more" if len(clash) > 8 else ""
-            return HintResult(
-                "contradiction",
-                name,
-                reason=f"these marks cannot be right: {cells}{more}",
-                wrong=clash,
-            )
-        try:
-            h = search.hint(self.ladder, s, lv, deadline)
-        except Stopped:
-            return HintResult("stopped", name, reason=stopped_reason(seconds, "proving a cell"))
-        if case and h.deduction is None and h.status is Status.STALLED:
-            try:
-                found = self.case_hint(p, s, deadline)
-            except Stopped:
-                return HintResult("stopped", name, reason=stopped_reason(seconds, "proving a cell"))
-            if found is not None:
-                return found
-        if h.deduction is not None:
-            d = h.deduction
-            return HintResult(
-                "hint", name, d.cell, single_value(d.keep), d.rule, d.reason, d.premises
-            )
-        if h.status is Status.SOLVED:
-            return HintResult("solved", name, reason="every cell is already decided")
-        if h.status is Status.CONTRADICTION:
-            why = h.outcome.contradiction if h.outcome else None
-            return HintResult(
-                "contradiction",
-                name,
-                rule=why.rule if why else None,
-                reason=why.reason if why else "the marks contradict the puzzle",
-                premises=why.premises if why else (),
-            )
+        Marks that differ from the answer are named: from ``solution`` when
+        given, else, with ``look_up``, from the answer found with at most
+        half of ``seconds``; with neither, only what the ladder itself
+        refutes. ``level`` may also be "case". All of it stops after
+        ``seconds``: then the status is "stopped"."""
 
-        def searched_on() -> HintResult:
-            return HintResult(
-                "stalled",
-                name,
-                reason=f"{name} proves nothing more here; the search for a higher "
-                f"level stopped at {seconds:g} s",
-            )
+        def find(within: float | None) -> Values | None:
+            return self.solution(p, seconds=within)
 
-        for higher in range(lv + 1, len(self.levels)):
-            try:
-                proved = search.hint(self.ladder, s, higher, deadline).deduction is not None
-            except Stopped:
-                return searched_on()
-            if proved:
-                return HintResult(
-                    "stalled",
-                    name,
-                    reason=f"{name} proves nothing more here; try {self.levels[higher]}",
-                    suggest=self.levels[higher],
-                )
-        if not case:
-            try:
-                helps = self.case_hint(p, s, deadline) is not None
-            except Stopped:
-                return searched_on()
-            if helps:
-                return HintResult(
-                    "stalled",
-                    name,
-                    reason=f"{name} proves nothing more here; try {cases.CASE}",
-                    suggest=cases.CASE,
-                )
-            if deadline is not None and time.monotonic() > deadline:
-                return searched_on()  # the case rung stopped at the deadline
-        return HintResult(
-            "stalled", name, reason="no level of the ladder proves anything more here"
-        )
-
-    def case_hint(self, p: Puzzle, s: State, deadline: float | None) -> HintResult | None:
-        """The smallest case split that decides a cell of ``s`` (None: none
-        within the rung's bounds); raises Stopped when probe's fixpoint, its
-        first step, runs past ``deadline``."""
-        fixed = s.copy()
-        if self.ladder.propagate(fixed, self.ladder.top).status is not Status.STALLED:
-            return None
-        two = fixed.cands
-        ref = cases.refute(
-            self.ladder, fixed, deadline, wanted=lambda lit: two[lit[0]].bit_count() == 2
-        )
-        if ref is None:
-            return None
-        keep = fixed.cands[ref.cell] & ~(1 << ref.value)
-        reason = cases.describe(ref, keep, p.grid.name, self.ladder.value_name)
-        return HintResult(
-            "hint",
-            cases.CASE,
-            ref.cell,
-            single_value(keep),
-            cases.CASE,
-            reason,
-            ref.premises,
-            case=ref,
+        return hints.hint(
+            self.ladder,
+            self.start(p),
+            marks,
+            level,
+            answer=solution,
+            look_up=find if look_up else None,
+            seconds=seconds,
         )
 
     def grade(
@@ -491,7 +383,7 @@ class PuzzleKind:
         """
         deadline = deadline_in(seconds)
         try:
-            level, status = search.grade(self.ladder, self.start(p), deadline)
+            level, status = lowest_solving_level(self.ladder, self.start(p), deadline)
         except Stopped:
             return Graded("unknown", False, complete=False)
         if level is not None:
@@ -518,11 +410,6 @@ def deadline_in(seconds: float | None) -> float | None:
 def seconds_left(deadline: float | None) -> float | None:
     """Seconds until ``deadline`` (never negative; None: no deadline)."""
     return None if deadline is None else max(0.0, deadline - time.monotonic())
-
-
-def stopped_reason(seconds: float | None, what: str) -> str:
-    limit = f"{seconds:g} s" if seconds is not None else "its deadline"
-    return f"stopped at {limit} before {what}; allow more time to finish"
 
 
 def reveal_cells(answer: Sequence[int], density: float, rng: random.Random) -> list[int | None]:
@@ -555,8 +442,5 @@ __all__ = [
     "Solved",
     "Values",
     "flipped",
-    "puzzle",
-    "puzzle_names",
-    "register",
     "reveal_cells",
 ]

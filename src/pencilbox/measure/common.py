@@ -52,7 +52,7 @@ rules it kept (the ablation proper), or with every rule of the puzzle."""
 
 
 @cache
-def ablated(name: str, rule: str, judge: str = "kept") -> Ladder:
+def ablated(name: str, rule: str, judge: str = "kept") -> Ladder[Any]:
     """The ladder of ``name`` rebuilt without ``rule`` (probe rebuilt on the rest).
 
     Unlike ``propagate(without=...)``, the probe of this ladder also runs

@@ -38,7 +38,8 @@ from typing import Any
 from pencilbox.engine import search
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
-from pencilbox.engine.ladder import ProbeMemo, Status
+from pencilbox.engine.ladder import Status
+from pencilbox.engine.memo import ProbeMemo
 from pencilbox.engine.state import Contradiction, Result, State, single_value
 from pencilbox.errors import Stopped
 
@@ -90,11 +91,11 @@ def cell_names(p: Puzzle, cells: Sequence[Cell], most: int = 8) -> str:
     return names + (f" and {len(cells) - most} more" if len(cells) > most else "")
 
 
-def undecided_cells(s: State) -> tuple[Cell, ...]:
+def undecided_cells(s: State[Any]) -> tuple[Cell, ...]:
     return tuple(c for c, m in enumerate(s.cands) if m & (m - 1))
 
 
-def values_of_state(s: State) -> Values:
+def values_of_state(s: State[Any]) -> Values:
     return tuple(single_value(m) for m in s.cands)
 
 
@@ -231,7 +232,7 @@ def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
 
 def _race(
     kind: PuzzleKind,
-    s: State,
+    s: State[Any],
     lv: int,
     undecided: tuple[Cell, ...],
     answers: Answers,
@@ -283,7 +284,7 @@ too short to do anything."""
 
 
 def _climb(
-    kind: PuzzleKind, s: State, i: int, lv: int, undecided: tuple[Cell, ...]
+    kind: PuzzleKind, s: State[Any], i: int, lv: int, undecided: tuple[Cell, ...]
 ) -> _Found | tuple[Cell, ...]:
     """One more rung: the verdict if level ``i`` settles the board, else the
     undecided cells to report (those of level ``lv`` once it is reached).
@@ -335,7 +336,7 @@ class Answers:
         self.ladder = copy.copy(kind.ladder)
         judge = kind.ladder.check_complete
 
-        def check(state: State) -> Result:
+        def check(state: State[Any]) -> Result:
             verdict = judge(state)
             if not isinstance(verdict, Contradiction) and len(self.found) < 2:
                 answer = values_of_state(state)
@@ -344,9 +345,9 @@ class Answers:
             return verdict
 
         self.ladder.check_complete = check
-        self.learning: search.Resumable | None = None
+        self.learning: search.Resumable[Any] | None = None
 
-    def count(self, s: State, until: float, learning: bool = True) -> search.Count:
+    def count(self, s: State[Any], until: float, learning: bool = True) -> search.Count:
         """Answers of ``s`` up to two, by search below probe, until ``until``.
         The search with learning goes on, turn after turn, where its last
         turn stopped (from the state of its first turn); plain search counts
@@ -359,7 +360,7 @@ class Answers:
         return self.learning.run(until)
 
 
-def known_survivors(s: State, answers: Sequence[Values]) -> ProbeMemo | None:
+def known_survivors(s: State[Any], answers: Sequence[Values]) -> ProbeMemo | None:
     """Probe's memory of surviving trials, told the ``answers`` found.
 
     Every rule is sound, so a trial of a value an answer gives its cell never
@@ -387,7 +388,7 @@ def known_survivors(s: State, answers: Sequence[Values]) -> ProbeMemo | None:
 
 
 def _several(
-    kind: PuzzleKind, p: Puzzle, s: State, count: search.Count, answers: Answers, at: float
+    kind: PuzzleKind, p: Puzzle, s: State[Any], count: search.Count, answers: Answers, at: float
 ) -> _Found:
     assert count.first is not None
     second: Values | None
@@ -418,7 +419,7 @@ def values_of_masks(masks: Sequence[int]) -> Values:
     return tuple(single_value(m) for m in masks)
 
 
-def _none_by_search(kind: PuzzleKind, s: State, count: search.Count) -> _Found:
+def _none_by_search(kind: PuzzleKind, s: State[Any], count: search.Count) -> _Found:
     return _Found(
         "none",
         reason=f"the clues contradict each other: the ladder leaves {len(undecided_cells(s))} "
@@ -439,7 +440,7 @@ def _unique_ungraded(kind: PuzzleKind, count: search.Count) -> _Found:
 
 
 def _unique_by_search(
-    kind: PuzzleKind, s: State, count: search.Count, undecided: tuple[Cell, ...]
+    kind: PuzzleKind, s: State[Any], count: search.Count, undecided: tuple[Cell, ...]
 ) -> _Found:
     assert count.first is not None
     guesses = f"{count.guesses} guess{'es' if count.guesses != 1 else ''}"
@@ -455,7 +456,7 @@ def _unique_by_search(
 
 
 def second_answer(
-    kind: PuzzleKind, p: Puzzle, fixpoint: State, first: Values, at: float
+    kind: PuzzleKind, p: Puzzle, fixpoint: State[Any], first: Values, at: float
 ) -> Values | None:
     """An answer of ``p`` other than ``first`` (None if the deadline passes).
 
@@ -475,7 +476,7 @@ def second_answer(
         if candidate != first and not kind.validate(p, candidate):
             return candidate
 
-    def held(k: int) -> State:
+    def held(k: int) -> State[Any]:
         s = fixpoint.copy()
         for cell in cells[:k]:
             s.assume(cell, 1 << first[cell])

@@ -27,7 +27,8 @@ from pydantic import BaseModel, ConfigDict, Field
 import pencilbox
 from pencilbox.engine import cases
 from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
-from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values, stopped_reason
+from pencilbox.engine.hints import stopped_reason
+from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.results import HintResult
 from pencilbox.errors import ParseError, PuzzleError, SizeError
 from pencilbox.formats.puzzlink import parse_frame

@@ -27,9 +27,9 @@ class Cave(PuzzleKind):
     measure_defaults = MeasureDefaults(0.85, 0.85, (0.5, 0.6, 0.7, 0.8, 0.9, 1.0))
     certificate, certificate_short = "silent flip", "flip"
 
-    def start(self, p: Puzzle) -> State:
+    def start(self, p: Puzzle) -> State[model.Board]:
         cave = 1 << model.CAVE
-        return State(self.board(p), [_BOTH if v is None else cave for v in p.clues])
+        return State(model.Board.of(p), [_BOTH if v is None else cave for v in p.clues])
 
     def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:
         return certificates.silent_flips(p, solution)

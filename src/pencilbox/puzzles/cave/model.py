@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pencilbox.engine.grid import Bits, Cell, Grid, grid
-from pencilbox.engine.kind import Puzzle
+from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import read_number, shown
@@ -105,10 +105,6 @@ class Board:
     watchers: tuple[tuple[int, ...], ...]
     window_origins: Bits
     fixpoints: Fixpoints = field(default_factory=Fixpoints, compare=False, repr=False)
-    explains = True
-    """Search may learn from this board's deductions: every rule names the
-    cells it rests on (count: the decided cells of a clue's rays; see
-    :mod:`pencilbox.engine.learning`)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:

@@ -28,8 +28,8 @@ class Kurotto(PuzzleKind):
     certificate, certificate_short = "silent flip", "flip"
     unique_note = "boards that pass the oracle's three certificates and its search"
 
-    def start(self, p: Puzzle) -> State:
-        return State(self.board(p), [3 if v is None else 1 << model.WHITE for v in p.clues])
+    def start(self, p: Puzzle) -> State[model.Board]:
+        return State(model.Board.of(p), [3 if v is None else 1 << model.WHITE for v in p.clues])
 
     def clue_marks(self, value: int) -> Marks:
         return (Ring(),) if value == model.BLANK else (Ring(), Label(str(value)))

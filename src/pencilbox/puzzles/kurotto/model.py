@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pencilbox.engine.grid import Bits, Cell, Grid, grid
-from pencilbox.engine.kind import Puzzle
-from pencilbox.engine.state import State
+from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import read_number, shown
@@ -104,12 +103,6 @@ class Board:
     circles: tuple[Circle, ...]
     """The numbered circles, row-major."""
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
-    exact_premises = True
-    """Every deduction names all the cells it rests on, so search may trace
-    a contradiction back to the guesses behind it (backjumping)."""
-    explains = True
-    """Search may learn from this board's deductions (their premise cells
-    are a sound explanation; see :mod:`pencilbox.engine.learning`)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:
@@ -129,18 +122,6 @@ class Board:
             circles.append(Circle(cell, v, bit, near, g.name(cell), area, _caps(v, others)))
         every = g.bits(c for c, v in enumerate(p.clues) if v is not None)
         return Board(p, g, every, tuple(circles))
-
-    def choose_cell(self, state: State) -> Cell:
-        """Where search branches (see :func:`rules.choose_cell`)."""
-        from .rules import choose_cell
-
-        return choose_cell(state)
-
-    def split(self, state: State) -> tuple[list[Bits], Bits]:
-        """Independent parts and free cells (see :func:`rules.split`)."""
-        from .rules import split
-
-        return split(state)
 
 
 def _caps(number: int, others: list[tuple[Bits, int]]) -> tuple[tuple[int, int, Bits], ...]:

@@ -36,7 +36,7 @@ class Numbrix(PuzzleKind):
     def answer_marks(self, value: int) -> Marks:
         return (Label(model.number_name(value)),)
 
-    def start(self, p: Puzzle) -> State:
+    def start(self, p: Puzzle) -> State[model.Board]:
         b = model.Board.of(p)
         return State(b, b.start())
 
@@ -55,7 +55,7 @@ class Numbrix(PuzzleKind):
     def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool:
         return not self.reversals(p, answer)
 
-    def span(self, state: State) -> Result:
+    def span(self, state: State[model.Board]) -> Result:
         """The off-ladder ruler rule, on a state of this puzzle."""
         return rules.span(state)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pencilbox.engine.grid import Bits, Grid, cells_of, grid
-from pencilbox.engine.kind import Puzzle
+from pencilbox.engine.results import Puzzle
 from pencilbox.engine.state import Mask, State, shrunk_cells, values_of
 from pencilbox.errors import ContradictoryClues, ParseError
 from pencilbox.formats import puzzlink
@@ -109,10 +109,6 @@ class Board:
     full: Mask
     ends: Mask
     names: tuple[str, ...]
-    explains = True
-    """Search may learn from this board's deductions: link names the cells it
-    rests on, and the rules that do not are marked so (their deductions rest
-    on every guess; see :mod:`pencilbox.engine.learning`)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:
@@ -120,7 +116,7 @@ class Board:
         n = g.size
         return Board(p, g, n, (1 << n) - 1, 1 | 1 << (n - 1), tuple(g.name(c) for c in range(n)))
 
-    def cells_of_values(self, cands: list[Mask], s: State | None = None) -> list[Bits]:
+    def cells_of_values(self, cands: list[Mask], s: State[Board] | None = None) -> list[Bits]:
         """The value→cells index: bitboard of the cells that may hold each
         value (on a big open board, seconds of work: it stops at the
         deadline of ``s``, if given)."""
@@ -135,7 +131,7 @@ class Board:
                 m ^= low
         return where
 
-    def value_cells(self, s: State) -> list[Bits]:
+    def value_cells(self, s: State[Board]) -> list[Bits]:
         """The value→cells index of ``s`` (:meth:`cells_of_values`), kept in
         the state's notes with the candidates it was made from and brought up
         to date from the cells that lost values since. Read it, never edit it.

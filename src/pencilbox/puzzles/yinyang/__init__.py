@@ -23,8 +23,8 @@ class YinYang(PuzzleKind):
     measure_defaults = MeasureDefaults(0.5, 0.9, (0.3, 0.4, 0.5, 0.6, 0.7, 0.8))
     certificate, certificate_short = "silent flip", "flip"
 
-    def start(self, p: Puzzle) -> State:
-        return State(self.board(p), [3 if v is None else 1 << v for v in p.clues])
+    def start(self, p: Puzzle) -> State[model.Board]:
+        return State(model.Board.of(p), [3 if v is None else 1 << v for v in p.clues])
 
     def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:
         return certificates.silent_flips(p, solution)

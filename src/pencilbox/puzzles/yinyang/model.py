@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pencilbox.engine.grid import Grid, grid
-from pencilbox.engine.kind import Puzzle
+from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.text import answer_tokens, check_size
@@ -62,10 +62,6 @@ class Board:
 
     puzzle: Puzzle
     grid: Grid
-    explains = True
-    """Search may learn from this board's deductions: every rule names the
-    cells it rests on (bridge: the cells fencing a colour's region in; see
-    :mod:`pencilbox.engine.learning`)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:
