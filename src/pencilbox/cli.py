@@ -12,7 +12,7 @@ import json
 import random
 import sys
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 import pencilbox
@@ -43,6 +43,15 @@ class UsageError(PuzzleError):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        # argparse reads "--seconds=--" as an empty list, never calling the type
+        for arg in args or ():
+            if arg.startswith("--") and arg.endswith("=--"):
+                self.error(f"argument {arg[:-3]}: expected a value, not '--'")
+        return super().parse_known_args(args, namespace)
 
 
 # -- input -------------------------------------------------------------------
@@ -190,8 +199,16 @@ def cmd_census(args: argparse.Namespace) -> list[dict[str, Any]]:
     rows, cols = _size(args)
     if rows * cols > 36:
         raise ParseError(f"census of {rows}x{cols} would search for too long (at most 36 cells)")
-    boards = kind.census(rows, cols, cycles=args.cycles)
-    return [{"type": kind.name, "rows": rows, "cols": cols, "boards": boards}]
+    counted = kind.census_count(rows, cols, cycles=args.cycles, seconds=args.seconds)
+    out: dict[str, Any] = {
+        "type": kind.name,
+        "rows": rows,
+        "cols": cols,
+        "boards": counted.solutions,
+    }
+    if not counted.complete:
+        out["complete"] = False
+    return [out]
 
 
 def cmd_hint(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -270,7 +287,10 @@ def render_text(command: str, obj: dict[str, Any]) -> str:
             head += "\nthe puzzle has no solution"
         return "\n".join([head, *(obj["solution"] or [])])
     if command == "census":
-        return f"{obj['type']} {obj['rows']}x{obj['cols']}: {obj['boards']} boards"
+        head = f"{obj['type']} {obj['rows']}x{obj['cols']}: "
+        if obj.get("complete", True):
+            return head + f"{obj['boards']} boards"
+        return head + f"at least {obj['boards']} boards (stopped at --seconds; allow more time)"
     if command == "hint":
         if "cell" in obj:
             r, c = obj["cell"]
@@ -309,9 +329,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     g = command("generate", "generate puzzles with their answers", cmd_generate)
     g.add_argument("type")
-    g.add_argument("--size", type=int, required=True, help="rows (and columns unless --cols)")
-    g.add_argument("--cols", type=int)
-    g.add_argument("--density", type=float, default=0.5, help="share of clues revealed")
+    g.add_argument(
+        "--size", type=arguments.side, required=True, help="rows (and columns unless --cols)"
+    )
+    g.add_argument("--cols", type=arguments.side)
+    g.add_argument("--density", type=arguments.share, default=0.5, help="share of clues revealed")
     g.add_argument("--seed", type=arguments.bounded_int(0, 2**62, "a seed"))
     g.add_argument(
         "--count",
@@ -356,12 +378,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     ce = command("census", "count every legal clue-free board", cmd_census)
     ce.add_argument("type")
-    ce.add_argument("--size", type=int, required=True)
-    ce.add_argument("--cols", type=int)
+    ce.add_argument("--size", type=arguments.side, required=True)
+    ce.add_argument("--cols", type=arguments.side)
     ce.add_argument(
         "--cycles",
         action="store_true",
         help="count closed answers (puzzles whose answers are paths)",
+    )
+    ce.add_argument(
+        "--seconds",
+        type=arguments.seconds,
+        default=DEFAULT_SECONDS,
+        help=f"stop counting after this long (default {DEFAULT_SECONDS:g})",
     )
 
     studio_cli.add_analyze_command(sub)
@@ -403,6 +431,7 @@ def main(argv: list[str] | None = None) -> int:
     as_json = "--json" in argv
     warnings.simplefilter("always")
     warnings.showwarning = _show_warning
+    out_of_memory = False
     try:
         args = build_parser().parse_args(argv)
         results: Iterator[dict[str, Any]] | list[dict[str, Any]] = args.fn(args)
@@ -424,6 +453,10 @@ def main(argv: list[str] | None = None) -> int:
     except RecursionError:
         return _fail("the input is too large to process", as_json)
     except MemoryError:
+        # Said once the exception is gone: its traceback holds the frames,
+        # and the frames the memory, that the message needs.
+        out_of_memory = True
+    if out_of_memory:
         return _fail("out of memory: the input is too large to process", as_json)
     return 0
 

@@ -167,7 +167,7 @@ def case_hint(ladder: Ladder[B], s: State[B], deadline: float | None) -> HintRes
     within the rung's bounds); raises Stopped when probe's fixpoint, its
     first step, runs past ``deadline``."""
     fixed = s.copy()
-    if ladder.propagate(fixed, ladder.top).status is not Status.STALLED:
+    if ladder.propagate(fixed, ladder.top, deadline=deadline).status is not Status.STALLED:
         return None
     two = fixed.cands
     ref = cases.refute(ladder, fixed, deadline, wanted=lambda lit: two[lit[0]].bit_count() == 2)

@@ -206,11 +206,17 @@ class PuzzleKind:
     def census(self, rows: int, cols: int, cycles: bool = False) -> int:
         """Exhaustive count of legal clue-free boards (``cycles``: closed answers,
         for puzzles whose answers are paths)."""
+        return self.census_count(rows, cols, cycles).solutions
+
+    def census_count(
+        self, rows: int, cols: int, cycles: bool = False, seconds: float | None = None
+    ) -> Counted:
+        """:meth:`census` within ``seconds``: when they run out, the count so
+        far, not complete (a lower bound)."""
         if cycles:
             raise ParseError(f"{self.name} has no census of cycles")
         empty = Puzzle(self.name, rows, cols, (None,) * (rows * cols))
-        counted = self.brute_count(empty, limit=None)
-        return counted.solutions
+        return self.brute_count(empty, limit=None, seconds=seconds)
 
     def gapcheck(
         self, p: Puzzle, budget: int | None = None, seconds: float | None = None

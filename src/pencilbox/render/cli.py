@@ -199,7 +199,10 @@ def add_render_command(subparsers: Any) -> argparse.ArgumentParser:
     r.add_argument("--format", choices=FORMATS, help="default: from the --out suffix")
     r.add_argument("--solution", action="store_true", help="add the answers on pages of their own")
     r.add_argument(
-        "--per-page", type=int, default=1, help=f"puzzles per page (1..{svg.MAX_PER_PAGE})"
+        "--per-page",
+        type=arguments.bounded_int(1, svg.MAX_PER_PAGE, "a number of puzzles a page"),
+        default=1,
+        help=f"puzzles per page (1..{svg.MAX_PER_PAGE})",
     )
     r.add_argument("--no-grade", action="store_true", help="skip grading (shows grade ?)")
     r.add_argument(
