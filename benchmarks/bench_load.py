@@ -10,10 +10,10 @@ process, then:
 2. **Starvation**: one expensive request per core (``POST /api/solve`` on a
    30×30 Kurotto at 50% circles, whose fixpoint runs for minutes) while a
    player asks for hints one after another: the hints' p95 (target ≤ 300 ms);
-   then how late after the deadline the 503s came, the CPU the server and
-   its workers use in the second that starts 1 s after the deadline (back
-   to normal: none), and the hints' latency after that, to compare with
-   the load figures at concurrency 1.
+   then how late after the deadline the answers came (status "stopped"),
+   the CPU the server and its workers use in the second that starts 1 s
+   after the deadline (back to normal: none), and the hints' latency after
+   that, to compare with the load figures at concurrency 1.
 3. **Floods**: for each kind of expensive request (Check and Parse of 30×30
    boards, deals the bank lacks, hints and analyses of blank 30×30 boards,
    fixpoints of 30×30 boards), :data:`FLOOD_CLIENTS` clients send it in a
@@ -216,7 +216,7 @@ async def starvation_phase(base: str, server: int, hints: int) -> None:
         answers = await asyncio.gather(*expensive)
         deadline = t0 + SOLVER_SECONDS
         late = time.monotonic() - deadline
-        codes = sorted({r.status_code for r in answers})
+        codes = sorted({f"{r.status_code} {r.json().get('status', '')}".strip() for r in answers})
         await asyncio.sleep(max(0.0, deadline + 1.0 - time.monotonic()))
         cpu0 = cpu_below(server)
         await asyncio.sleep(1.0)

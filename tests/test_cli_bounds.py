@@ -130,15 +130,19 @@ def test_solve_says_it_stopped(capsys: pytest.CaptureFixture[str], big_kurotto: 
 
 
 def test_grade_cut_short_never_says_not_unique(capsys: pytest.CaptureFixture[str]) -> None:
-    # Two seconds stop the case rung (it needs tens of seconds on this board).
+    # Two seconds stop the case rung (it needs tens of seconds on this board);
+    # on a busy machine they may stop the ladder's fixpoints before it.
     cut = ("--budget", "100", "--seconds", "2")
     code, out, _ = run(capsys, "grade", "kurotto", HARD_17X13, *cut)
     assert code == 0
     assert "not unique" not in out
-    assert "uniqueness unknown" in out
+    assert "uniqueness unknown" in out or out.startswith("grade: unknown")
     code, out, _ = run(capsys, "grade", "kurotto", HARD_17X13, *cut, "--json")
     obj = json.loads(out)
-    assert obj == {"grade": "beyond", "unique": None, "complete": False}
+    assert obj in (
+        {"grade": "beyond", "unique": None, "complete": False},
+        {"grade": "unknown", "unique": None, "complete": False},
+    )
 
 
 def test_grade_still_says_not_unique_when_it_knows(

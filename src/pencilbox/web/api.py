@@ -18,11 +18,11 @@ import threading
 import warnings
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Query, Request, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 import pencilbox
 from pencilbox.engine import cases
@@ -92,6 +92,19 @@ def lane_of(p: Puzzle) -> str:
 
 
 # -- puzzles in, puzzles out ------------------------------------------------------
+def _whole(value: object) -> object:
+    """A JSON number with no fraction (``7.0``) as the integer it is; every
+    other value as given, for the strict check that follows."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+WholeNumber = Annotated[int, BeforeValidator(_whole)]
+"""An integer field of a request body: JSON's ``7`` or ``7.0``, no string,
+no ``true``, no fraction (JSON Schema's "integer")."""
+
+
 class PuzzleIn(BaseModel):
     """A request that names a puzzle. Fields take their JSON types strictly:
     a number is no string, ``true`` is no number."""

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pencilbox.web.workers import FULL, SolverFull, SolverPool
+from pencilbox.web.workers import FULL, GRACE, SolverFull, SolverPool
 
 PLAY_CELLS = 15 * 15
 """Largest board (in cells) whose work runs in the ``play`` lane."""
@@ -91,12 +91,15 @@ class Lanes:
             self.pools[lane].refused += 1
             raise SolverFull(FULL)
 
-    async def run(self, lane: str, fn: Callable[..., Any], *args: Any, seconds: float) -> Any:
+    async def run(
+        self, lane: str, fn: Callable[..., Any], *args: Any, seconds: float, grace: float = GRACE
+    ) -> Any:
         """``fn(*args, left)`` in a worker of ``lane``, where ``left`` is what
         remains of ``seconds`` (from now) when the job starts: the job answers
-        within ``seconds`` of the call, however long it waited for a worker
-        (see :meth:`SolverPool.run`)."""
-        return await self.pools[lane].run(fn, *args, seconds=seconds, tell_time=True)
+        within ``seconds`` of the call, however long it waited for a worker;
+        its worker is killed ``grace`` seconds later (see :meth:`SolverPool.run`)."""
+        pool = self.pools[lane]
+        return await pool.run(fn, *args, seconds=seconds, tell_time=True, grace=grace)
 
     def close(self) -> None:
         for pool in self.pools.values():

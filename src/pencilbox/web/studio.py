@@ -61,7 +61,9 @@ class StudioIn(api.PuzzleIn):
 
 
 class ThinIn(StudioIn):
-    seed: int = Field(0, ge=0, description="the seed of the random removal order")
+    seed: api.WholeNumber = Field(
+        0, ge=0, le=10**9, description="the seed of the random removal order"
+    )
 
 
 class AnalysisOut(BaseModel):
@@ -190,6 +192,10 @@ def thin_call(
 
 DISCONNECT_POLL = 0.05
 """Seconds between checks that the client is still there."""
+STUDIO_GRACE = 1.5
+"""Seconds past a call's budget before its worker is killed (503): a call
+answers at its budget (``unknown`` when it ran out), and a second more on a
+machine too busy to let it is worth waiting for."""
 CALLS: dict[str, Callable[..., dict[str, Any]]] = {
     "analyze": analyze_call,
     "redundant": redundant_call,
@@ -218,7 +224,9 @@ async def run(
     apply to is a 409."""
     lanes: Lanes = request.app.state.lanes
     work = asyncio.ensure_future(
-        lanes.run("studio", in_worker, call, kind.name, p, *args, seconds=seconds)
+        lanes.run(
+            "studio", in_worker, call, kind.name, p, *args, seconds=seconds, grace=STUDIO_GRACE
+        )
     )
     try:
         while not work.done():

@@ -315,13 +315,18 @@ class SolverPool:
 
     # -- running a job ----------------------------------------------------------
     async def run(
-        self, fn: Callable[..., Any], *args: Any, seconds: float, tell_time: bool = False
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        seconds: float,
+        tell_time: bool = False,
+        grace: float = GRACE,
     ) -> Any:
         """``fn(*args)`` in a worker; the job should stop itself within
-        ``seconds`` (pass them on to the engine), and is killed soon after.
-        The seconds count from the call, time spent waiting for a worker
-        included: with ``tell_time`` the job gets the seconds left when it
-        starts as its last argument, ``fn(*args, left)``.
+        ``seconds`` (pass them on to the engine), and is killed ``grace``
+        seconds after. The seconds count from the call, time spent waiting
+        for a worker included: with ``tell_time`` the job gets the seconds
+        left when it starts as its last argument, ``fn(*args, left)``.
 
         Raises :class:`SolverBusy` (503) when it does not finish in time or
         no worker is free in time, :class:`SolverFull` (429) when too many
@@ -347,7 +352,7 @@ class SolverPool:
                     answered.set_result(None)
 
             loop.add_reader(fd, readable)
-            remaining = deadline + GRACE - time.monotonic()
+            remaining = deadline + grace - time.monotonic()
             await asyncio.wait_for(answered, max(0.0, remaining))
             status, value = w.conn.recv()
         except BaseException as e:

@@ -293,9 +293,7 @@ def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
     while True:
         black, maybe = colours(s.cands)
         progress = False
-        for i, circle in enumerate(board.circles):
-            if not i & 15:
-                s.check_deadline()  # a pass over many circles of a big board is long
+        for circle in board.circles:
             area = circle.area
             near_black = black & area
             near_maybe = maybe & area
@@ -305,6 +303,7 @@ def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
                 verdicts = memo[key] = fresh_entry()
             verdict = verdicts[slot]
             if verdict is None:
+                s.check_deadline()  # one verdict on a big board may take a tenth of a second
                 verdict = verdicts[slot] = judge(g, circle, near_black, near_maybe, verdicts)
             if not verdict:
                 continue
