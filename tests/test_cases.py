@@ -130,7 +130,7 @@ REAL = [
     "https://puzz.link/p?kurotto/10/10/46s.g21k4k2h.i1n.4j34n.i3h.k3k61g3s23",
     "https://puzz.link/p?kurotto/10/10/sah2j.8.h.4.h6l6g4.l.8i9h9j.7.h.7.h5l5t6h3i",
 ]
-"""Real puzzles (examples/real-puzzles.md) that probe cannot finish; the
+"""Real puzzles (of benchmarks/bench_cases.py) that probe cannot finish; the
 bench runs every one of the list."""
 HARD = (
     "https://puzz.link/p?kurotto/17/13/7i4i-1ai4iay1i6ibi0y3ibi9i-14iay4i7i-10i4y-11iei6ici3y1ibi7"
@@ -183,7 +183,7 @@ def test_cli_grade_reports_the_case_size(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_hint_json_carries_the_branches() -> None:
-    from pencilbox.cli import hint_json
+    from pencilbox.shapes import hint_json
 
     kind = pencilbox.puzzle("kurotto")
     p = kind.parse(TOY)

@@ -324,13 +324,13 @@ def test_running_out_of_memory_while_loading_is_one_line() -> None:
 def test_running_out_of_memory_while_working_is_one_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pencilbox.cli
+    from pencilbox.commands import solve
 
     def hungry(args: object) -> list[dict[str, object]]:
         held = [bytearray(1 << 20)]  # what the work held when memory ran out
         raise MemoryError(len(held))
 
-    monkeypatch.setattr(pencilbox.cli, "cmd_solve", hungry)
+    monkeypatch.setattr(solve, "run", hungry)
     code, out, err = run(capsys, "solve", "yinyang", URL)
     assert code == 2 and out == ""
     assert err == "pencilbox: error: out of memory: the input is too large to process\n"

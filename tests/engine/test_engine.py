@@ -15,7 +15,7 @@ from pencilbox.engine.ladder import Ladder, Outcome, Status
 from pencilbox.engine.memo import ProbeMemo
 from pencilbox.engine.state import Contradiction, State, shrunk_cells
 
-from .toy import LADDER, Board, Pair, brute, check_complete, ladder, state
+from .toy import LADDER, Board, Pair, brute, judge_complete, ladder, state
 
 FORK: list[Pair] = [(0, 0, 1, 0), (0, 0, 2, 0), (1, 1, 2, 1)]
 """0=0 forces 1=1 and 2=1, which may not meet: so cell 0 is 1 (probe's job)."""
@@ -143,7 +143,7 @@ class TrialLog(Ladder):
 
     def __init__(self, cheap: bool) -> None:
         super().__init__(
-            LADDER.levels, [replace(LADDER.rules[0], cheap=cheap)], check_complete, str
+            LADDER.levels, [replace(LADDER.rules[0], cheap=cheap)], judge_complete, str
         )
         self.starts: list[list[int]] = []
 

@@ -71,7 +71,7 @@ def forbid(s: State) -> Result:
     return progress
 
 
-def check_complete(s: State) -> Result:
+def judge_complete(s: State) -> Result:
     board: Board = s.board
     for a, va, b, vb in board.pairs:
         if s.cands[a] == 1 << va and s.cands[b] == 1 << vb:
@@ -90,7 +90,7 @@ LADDER = Ladder(
             saturating=False,  # one pass: the ladder runs it again after progress
         )
     ],
-    check_complete,
+    judge_complete,
     str,
     hooks=SearchHooks(choose_cell=choose_cell, split=split, exact_premises=True),
 )
@@ -103,7 +103,7 @@ def ladder(exact: bool = True, whole: bool = False) -> Ladder[Board]:
         choose_cell=choose_cell, split=None if whole else split, exact_premises=exact
     )
     rules = [r for r in LADDER.rules if r.name != "probe"]
-    return Ladder(LADDER.levels, rules, check_complete, str, hooks=hooks)
+    return Ladder(LADDER.levels, rules, judge_complete, str, hooks=hooks)
 
 
 def state(rows: int, cols: int, pairs: list[Pair]) -> State[Board]:

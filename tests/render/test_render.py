@@ -21,12 +21,12 @@ import pytest
 import pencilbox
 from pencilbox.cli import main
 from pencilbox.engine.kind import Puzzle, PuzzleKind
-from pencilbox.render.marks import Drawable
+from pencilbox.render.glyphs import Glyphs, Label, Ring, Shade, Stone, answer_glyphs, clue_glyphs
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 PUZZLES = {
-    # Unique puzzles people made (shared/examples/real-puzzles.md) and, for
+    # Unique puzzles people made (as in benchmarks/bench_cases.py) and, for
     # Numbrix, which puzz.link lacks, a 5x5 grid whose uniqueness the brute
     # force confirms below.
     "yinyang": "https://puzz.link/p?yinyang/6/6/6a166b230900",
@@ -99,8 +99,40 @@ def read_answer(kind: PuzzleKind, p: Puzzle, board: ET.Element) -> str:
 
 
 @pytest.mark.parametrize("name", pencilbox.puzzle_names())
-def test_every_puzzle_can_be_drawn(name: str) -> None:
-    assert isinstance(pencilbox.puzzle(name), Drawable)
+def test_every_puzzle_has_a_look_to_draw_it_by(name: str) -> None:
+    assert pencilbox.puzzle(name).frontend is not None
+
+
+BLACK, WHITE = (Stone(black=True),), (Stone(black=False),)
+GLYPHS: dict[str, tuple[dict[str, Glyphs], dict[str, Glyphs]]] = {
+    # What each clue token and answer token of a 5x5 board prints as.
+    "yinyang": ({"#": BLACK, "o": WHITE}, {"#": BLACK, "o": WHITE}),
+    "cave": ({"3": (Label("3"),), "o": (Label("?"),)}, {"#": (Shade(),), "o": ()}),
+    "kurotto": (
+        {"0": (Ring(), Label("0")), "12": (Ring(), Label("12")), "o": (Ring(),)},
+        {"#": (Shade(),), "o": ()},
+    ),
+    "numbrix": (
+        {"1": (Label("1"),), "25": (Label("25"),)},
+        {"1": (Label("1"),), "25": (Label("25"),)},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GLYPHS))
+def test_glyphs_follow_the_declared_look(name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    look = kind.frontend
+    assert look is not None
+    clues, answers = GLYPHS[name]
+    for token, glyphs in clues.items():
+        value = kind.parse_clue(token)
+        assert value is not None
+        assert clue_glyphs(look, value) == glyphs, token
+    for token, glyphs in answers.items():
+        value = kind.parse_value(token, 25)
+        assert value is not None
+        assert answer_glyphs(look, value) == glyphs, token
 
 
 @pytest.mark.parametrize("name", sorted(PUZZLES))
@@ -349,14 +381,14 @@ def test_png_without_cairosvg_is_one_line(
 
 
 def sheet_of(count: int) -> list[object]:
+    from pencilbox.render.cli import look_of
     from pencilbox.render.svg import Entry
 
     kind = pencilbox.puzzle("yinyang")
-    assert isinstance(kind, Drawable)
     out: list[object] = []
     for i in range(count):
         p, _ = kind.generate(6, 6, density=0.6, seed=i)
-        out.append(Entry(i + 1, kind.title, kind, p, "?", kind.to_url(p)))
+        out.append(Entry(i + 1, kind.title, look_of(kind), p, "?", kind.to_url(p)))
     return out
 
 

@@ -8,6 +8,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import pencilbox
+from pencilbox.engine.grid import MIN_SIDE
+from pencilbox.studio.analyze import DEFAULT_SECONDS
+from pencilbox.web import api, studio
 from pencilbox.web.app import MAX_BODY, create_app
 
 from .conftest import TEST_GRADES
@@ -33,6 +36,37 @@ def test_types_and_levels(client: TestClient) -> None:
     for name, o in body.items():
         assert o["levels"] == list(pencilbox.puzzle(name).levels)
         assert o["bank_sizes"] == ([[6, 6]] if name in TEST_GRADES else [])
+
+
+def test_every_type_serves_the_limits_of_the_python_constants(client: TestClient) -> None:
+    expected = {
+        "sides": [MIN_SIDE, api.MAX_SIDE],
+        "deal_sides": [api.MIN_GENERATE_SIDE, api.MAX_GENERATE_SIDE],
+        "deal_default_side": api.DEFAULT_SIDE,
+        "analyze_seconds": DEFAULT_SECONDS,
+        "analyze_max_seconds": studio.MAX_SECONDS,
+        "helper_seconds": studio.HELPER_SECONDS,
+    }
+    entries = client.get("/api/puzzles").json()
+    assert entries and all(o["limits"] == expected for o in entries)
+
+
+def test_served_limits_follow_the_constants_and_are_enforced(
+    bank_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(api, "MIN_GENERATE_SIDE", 5)
+    monkeypatch.setattr(api, "MAX_GENERATE_SIDE", 8)
+    monkeypatch.setattr(api, "MAX_SIDE", 12)
+    monkeypatch.setattr(studio, "MAX_SECONDS", 3.0)
+    c = TestClient(create_app(bank_file), base_url="http://localhost")
+    limits = c.get("/api/puzzles").json()[0]["limits"]
+    assert limits["deal_sides"] == [5, 8] and limits["sides"] == [MIN_SIDE, 12]
+    assert limits["analyze_max_seconds"] == 3.0
+    for size, status in ((4, 400), (5, 200), (9, 400)):
+        r = c.get("/api/puzzle", params={"type": "yinyang", "size": size, "cols": 6})
+        assert r.status_code == status, r.text
+    r = c.post("/api/parse", json={"puzzle": "yinyang 13x2\n" + ". .\n" * 13})
+    assert r.status_code == 400 and "up to 12x12" in r.json()["error"]
 
 
 def test_openapi_document_lists_the_api(client: TestClient) -> None:
@@ -141,6 +175,17 @@ def test_check_reports_every_violation_and_completion(client: TestClient) -> Non
     ).json()
     assert not j["solved"]
     assert j["violations"] and all(v["cells"] or v["code"] for v in j["violations"])
+
+
+def test_check_on_a_partly_filled_board_reports_only_local_violations(
+    client: TestClient,
+) -> None:
+    board = "yinyang 3x3\no . .\n. . .\n. . ."
+    marks = ["# # o", "# # o", "o ? #"]  # a 2×2 of black, r1c1 painted over, both divided
+    j = client.post("/api/check", json={"puzzle": board, "marks": marks}).json()
+    assert not j["complete"] and not j["solved"]
+    assert sorted(v["code"] for v in j["violations"]) == ["2x2-black", "given"]
+    assert j["message"].startswith("A 2×2 of black; a given cell painted over.")
 
 
 def test_yinyang_completion_message(client: TestClient) -> None:

@@ -458,29 +458,3 @@ def solve(
             if isinstance(result, Contradiction):
                 return Status.CONTRADICTION, largest, False
             largest = max(largest, f.size)
-
-
-def to_json(ref: Refutation, cols: int, token: Callable[[int], str]) -> dict[str, Any]:
-    """A refutation for the JSON outputs: the refuted candidate, the size,
-    and each branch's assumptions, contradiction and decided cells."""
-
-    def cell(c: Cell) -> list[int]:
-        return list(divmod(c, cols))
-
-    def literals(lits: Iterable[Literal]) -> list[dict[str, Any]]:
-        return [{"cell": cell(c), "value": token(v)} for c, v in lits]
-
-    return {
-        "size": ref.size,
-        "suppose": literals([(ref.cell, ref.value)])[0],
-        "branches": [
-            {
-                "assume": literals(b.assume),
-                "rule": b.rule,
-                "reason": b.reason,
-                "cells": [cell(c) for c in dict.fromkeys(b.premises)],
-                "implied": literals(b.implied),
-            }
-            for b in ref.branches
-        ],
-    }

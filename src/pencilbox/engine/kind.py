@@ -25,7 +25,7 @@ from typing import Any, Literal
 from pencilbox.engine import cases, hints, search
 from pencilbox.engine.fixpoint import lowest_solving_level
 from pencilbox.engine.frontend import Frontend
-from pencilbox.engine.grid import Cell, check_size
+from pencilbox.engine.grid import Cell, refuse_size_out_of_range
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.engine.protocols import BruteForce, Generator, Model, TextCodec, Validator
 from pencilbox.engine.results import (
@@ -40,7 +40,7 @@ from pencilbox.engine.results import (
 )
 from pencilbox.engine.state import Mask, State, single_value
 from pencilbox.errors import ContradictoryClues, NoSolution, ParseError, Stopped
-from pencilbox.verdict import Violation
+from pencilbox.violations import Violation
 
 Verdict = Literal["unique", "several", "unknown"]
 """A uniqueness oracle's answer ("unknown": its budget ran out)."""
@@ -103,8 +103,8 @@ class PuzzleKind:
         self.generator = generator
         self.text = text
         self.frontend = frontend
-        """How the browser draws the puzzle and takes its input (its front-end
-        descriptor, served by ``/api/puzzles``), if it has one."""
+        """How the puzzle looks and takes its input (its front-end descriptor,
+        served by ``/api/puzzles`` and read by the printed sheets), if it has one."""
 
     @property
     def solved_message(self) -> str:
@@ -134,9 +134,10 @@ class PuzzleKind:
     def to_url(self, p: Puzzle) -> str:
         return self.model.to_url(p)
 
-    def check_clues(self, p: Puzzle) -> None:
-        """Refuse clues that are out of range for the board (ParseError)."""
-        self.model.check_clues(p)
+    def refuse_impossible_clues(self, p: Puzzle) -> None:
+        """Refuse clues no board of this size can hold: a number out of range
+        (ParseError), or one the puzzle allows once printed twice."""
+        self.model.refuse_impossible_clues(p)
 
     def board(self, p: Puzzle) -> object:
         """The compiled context rules read (clues, grid, lookup tables)."""
@@ -178,7 +179,7 @@ class PuzzleKind:
         self, rows: int, cols: int, density: float | None = None, seed: int | None = None
     ) -> tuple[Puzzle, Values]:
         """A random answer from the puzzle's generator and clues at ``density``."""
-        check_size(rows, cols)
+        refuse_size_out_of_range(rows, cols)
         rng = random.Random(seed)
         d = self.default_density if density is None else density
         answer = list(self.generator.generate_answer(rows, cols, rng))
@@ -280,7 +281,7 @@ class PuzzleKind:
         return cases.CASE if level == cases.CASE else self.level_name(level)
 
     # -- solving -----------------------------------------------------------------
-    def check(self, p: Puzzle) -> None:
+    def refuse_contradictory_clues(self, p: Puzzle) -> None:
         """Raise ContradictoryClues when the lowest rung alone refutes the clues."""
         s = self.start(p)
         outcome = self.ladder.propagate(s, 0)

@@ -106,14 +106,14 @@ def judge_with(rules: Sequence[Rule[B]]) -> RuleFn[B]:
     rejected exactly when one of them finds a contradiction in it."""
     kept = tuple(r for r in rules if r.name != "probe")
 
-    def check(state: State[B]) -> Result:
+    def judge(state: State[B]) -> Result:
         for rule in kept:
             verdict = rule.apply(state.copy())
             if isinstance(verdict, Contradiction):
                 return verdict
         return NOTHING
 
-    return check
+    return judge
 
 
 Split = Callable[[State[B]], tuple[list[Bits], Bits]]
@@ -149,7 +149,7 @@ class SearchHooks(Generic[B]):
 class Ladder(Generic[B]):
     """The rules of one puzzle, by level, with probe on top.
 
-    ``check_complete`` judges a state in which every cell is decided: it must
+    ``judge_complete`` judges a state in which every cell is decided: it must
     return a Contradiction exactly when the decided grid breaks a rule of the
     puzzle (with premises naming all the cells it rests on when
     ``complete_explains``; otherwise search with learning takes it as resting
@@ -163,7 +163,7 @@ class Ladder(Generic[B]):
         self,
         levels: tuple[str, ...],
         rules: list[Rule[B]],
-        check_complete: RuleFn[B],
+        judge_complete: RuleFn[B],
         value_name: Callable[[int], str],
         complete_explains: bool = False,
         search_rules: Sequence[Rule[B]] = (),
@@ -191,7 +191,7 @@ class Ladder(Generic[B]):
             )
             for rules in self._upto
         ]
-        self.check_complete = check_complete
+        self.judge_complete = judge_complete
         self.complete_explains = complete_explains
         self.value_name = value_name
 
@@ -202,20 +202,20 @@ class Ladder(Generic[B]):
         a trial of the probe that completes the board is rejected only if one
         of them objects, and the removed rule is gone from the whole ladder.
         ``judge="full"``: decided grids are still judged by every rule of the
-        puzzle (``check_complete``), so the removed rule still rejects trials
+        puzzle (``judge_complete``), so the removed rule still rejects trials
         that complete the board.
         """
         rules = [r for r in self.rules if r.name not in (name, "probe")]
         if judge == "kept":
-            check = judge_with(rules)
+            judge_complete = judge_with(rules)
         elif judge == "full":
-            check = self.check_complete
+            judge_complete = self.judge_complete
         else:
             raise ValueError(f"judge is kept or full, not {judge!r}")
         return Ladder(
             self.levels,
             rules,
-            check,
+            judge_complete,
             self.value_name,
             search_rules=self.search_rules,
             hooks=self.hooks,
@@ -316,7 +316,7 @@ class Ladder(Generic[B]):
         """The status of a fixpoint: solved only if the full grid is legal."""
         if not state.is_complete():
             return Outcome(Status.STALLED)
-        verdict = self.check_complete(state)
+        verdict = self.judge_complete(state)
         if isinstance(verdict, Contradiction):
             if state.trail is not None and not self.complete_explains:
                 verdict = state.trail.log.coarsen(state, verdict)

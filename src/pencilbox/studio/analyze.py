@@ -13,8 +13,9 @@ safe), and stops at the first level that finishes:
   finish first (:func:`_race`): one answer, with probe's fixpoint stalling
   too, is "unique by search" (grade ``beyond``); none means contradictory
   clues; two mean several answers. The answers come from the count itself
-  (:class:`Answers` keeps the complete grids it meets); a second answer is
-  looked for apart only when the count multiplied independent parts.
+  (:class:`AnswerKeepingCounter` keeps the complete grids it meets); a
+  second answer is looked for apart only when the count multiplied
+  independent parts.
 - probe's fixpoint, needed for the grade probe and for probe's undecided
   cells, is told the answers found: a trial of an answer's value never
   contradicts, so probe skips it (:func:`known_survivors`).
@@ -190,7 +191,7 @@ def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
         undecided = step
     below = undecided_cells(s) if lv >= top else undecided  # shown if probe runs out
     shown = min(lv, top - 1)
-    answers = Answers(kind, p)
+    answers = AnswerKeepingCounter(kind, p)
     count, probed = _race(kind, s, lv, undecided, answers, at)
     if isinstance(probed, _Found):
         return probed  # probe solves it (the grade) or refutes it
@@ -235,7 +236,7 @@ def _race(
     s: State[Any],
     lv: int,
     undecided: tuple[Cell, ...],
-    answers: Answers,
+    answers: AnswerKeepingCounter,
     at: float,
 ) -> tuple[search.Count | None, _Found | tuple[Cell, ...] | None]:
     """Search with learning, plain search and probe's fixpoint take turns
@@ -270,8 +271,9 @@ def _race(
 TURNS = (("learning", 0.8), ("plain", 0.5), ("probe", 1.0))
 """Who runs in :func:`_race`, each for a share of the time left: search with
 learning, which also runs the ladder's search rules and so settles most
-boards (four fifths of the time: the hardest real puzzle of the shared list
-needs most of the default budget), then plain search, then probe's fixpoint."""
+boards (four fifths of the time: the hardest real puzzle of
+``benchmarks/bench_cases.py`` needs most of the default budget), then plain
+search, then probe's fixpoint."""
 COARSE_TURNS = (("plain", 0.5), ("learning", 0.5), ("probe", 1.0))
 """The turns when some rule of the level the counts run at does not explain
 its deductions (``Ladder.explains_at``): plain search goes first, as learning's
@@ -318,12 +320,12 @@ def _climb(
     return undecided
 
 
-class Answers:
+class AnswerKeepingCounter:
     """Counts of a board's answers that keep the answers they meet.
 
     The search settles a line when the ladder finds its grid complete and
-    legal (``Ladder.check_complete``), so a count on a copy of the ladder
-    whose check also writes the grids down yields the answers it counted:
+    legal (``Ladder.judge_complete``), so a count on a copy of the ladder
+    whose judge also writes the grids down yields the answers it counted:
     the verdict's two answers come from the count that proves there are two.
     A count that multiplies independent parts meets fewer grids than it
     counts; :func:`second_answer` then finds the second.
@@ -334,9 +336,9 @@ class Answers:
         self.p = p
         self.found: list[Values] = []
         self.ladder = copy.copy(kind.ladder)
-        judge = kind.ladder.check_complete
+        judge = kind.ladder.judge_complete
 
-        def check(state: State[Any]) -> Result:
+        def judge_and_keep(state: State[Any]) -> Result:
             verdict = judge(state)
             if not isinstance(verdict, Contradiction) and len(self.found) < 2:
                 answer = values_of_state(state)
@@ -344,7 +346,7 @@ class Answers:
                     self.found.append(answer)
             return verdict
 
-        self.ladder.check_complete = check
+        self.ladder.judge_complete = judge_and_keep
         self.learning: search.Resumable[Any] | None = None
 
     def count(self, s: State[Any], until: float, learning: bool = True) -> search.Count:
@@ -388,7 +390,12 @@ def known_survivors(s: State[Any], answers: Sequence[Values]) -> ProbeMemo | Non
 
 
 def _several(
-    kind: PuzzleKind, p: Puzzle, s: State[Any], count: search.Count, answers: Answers, at: float
+    kind: PuzzleKind,
+    p: Puzzle,
+    s: State[Any],
+    count: search.Count,
+    answers: AnswerKeepingCounter,
+    at: float,
 ) -> _Found:
     assert count.first is not None
     second: Values | None
@@ -521,26 +528,3 @@ def certified_answers(
             flipped = list(first)
             flipped[cell] = 1 - flipped[cell]
             yield tuple(flipped)
-
-
-# -- JSON --------------------------------------------------------------------------
-def cells_json(p: Puzzle, cells: Sequence[Cell]) -> list[list[int]]:
-    """Cells as 0-based [row, column] pairs."""
-    return [list(divmod(c, p.cols)) for c in cells]
-
-
-def analysis_json(kind: PuzzleKind, p: Puzzle, a: Analysis) -> dict[str, Any]:
-    """The shape ``POST /api/analyze`` and ``pencilbox analyze --json`` share."""
-    return {
-        "verdict": a.verdict,
-        "grade": a.grade,
-        "level": a.level,
-        "solutions": [kind.solution_rows(v, p.cols) for v in a.solutions],
-        "differ": cells_json(p, a.differ),
-        "undecided": cells_json(p, a.undecided),
-        "cells": cells_json(p, a.cells),
-        "reason": a.reason,
-        "url": a.url,
-        "guesses": a.guesses,
-        "seconds": round(a.seconds, 4),
-    }

@@ -5,9 +5,9 @@ or as a text grid; the player's marks travel as rows of answer tokens with
 ``?`` for an undecided cell (the CLI's text format). The server process only
 reads requests; every piece of puzzle work (hint, solve, check, rendering a
 board, dealing from the bank, generating a board the bank lacks) runs as a
-job of :mod:`pencilbox.web.jobs` in a worker process of one of the app's
-lanes (:mod:`pencilbox.web.lanes`), which kills it when its deadline
-passes; boards are no larger than :data:`MAX_SIDE`.
+job of :mod:`pencilbox.web.jobs` or :mod:`pencilbox.web.checks` in a worker
+process of one of the app's lanes (:mod:`pencilbox.web.lanes`), which kills
+it when its deadline passes; boards are no larger than :data:`MAX_SIDE`.
 """
 
 from __future__ import annotations
@@ -27,11 +27,13 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 import pencilbox
 from pencilbox.engine import cases
 from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
+from pencilbox.engine.grid import MIN_SIDE
 from pencilbox.engine.hints import stopped_reason
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.results import HintResult
 from pencilbox.errors import ParseError, PuzzleError, SizeError
 from pencilbox.formats.puzzlink import parse_frame
+from pencilbox.shapes import hint_json
 from pencilbox.web import checks, deal, jobs
 from pencilbox.web.lanes import Lanes, board_lane
 from pencilbox.web.workers import SolverBusy, SolverLate
@@ -41,8 +43,11 @@ PUZZLE_STATIC = "/puzzles"
 MAX_SIDE = 30
 """Largest board side the web app accepts (URLs, marks, generation)."""
 MIN_GENERATE_SIDE = 4
+"""Smallest side of a board the web app deals or generates."""
 MAX_GENERATE_SIDE = 15
-"""Sides of the boards the web app deals or generates."""
+"""Largest side of a board the web app deals or generates."""
+DEFAULT_SIDE = 6
+"""Side of the board dealt when a request names no size (and the game's first deal)."""
 SOLVER_SECONDS = 10.0
 """Deadline of one request's solver work (the app's ``solver_seconds``)."""
 
@@ -156,7 +161,7 @@ def read_puzzle(body: PuzzleIn) -> tuple[PuzzleKind, Puzzle, list[str]]:
         else:
             kind = kind_of(body.type)
         p = kind.parse(text)
-    if not (1 <= p.rows <= MAX_SIDE and 1 <= p.cols <= MAX_SIDE):
+    if not (MIN_SIDE <= p.rows <= MAX_SIDE and MIN_SIDE <= p.cols <= MAX_SIDE):
         raise SizeError(
             f"the web app plays boards up to {MAX_SIDE}x{MAX_SIDE}, not {p.rows}x{p.cols}"
         )
@@ -206,7 +211,7 @@ def url_example(kind: PuzzleKind) -> str | None:
 
 
 # -- answers, cached ------------------------------------------------------------------
-class Answers:
+class AnswerCache:
     """Known answers by puzzle URL (an LRU), so a hint can name wrong marks."""
 
     def __init__(self, size: int = 512) -> None:
@@ -230,26 +235,48 @@ class Answers:
         return False, None
 
 
-def answers(request: Request) -> Answers:
-    store: Answers = request.app.state.answers
-    return store
+def answer_cache(request: Request) -> AnswerCache:
+    cache: AnswerCache = request.app.state.answer_cache
+    return cache
+
+
+def limits() -> dict[str, Any]:
+    """The board sides this API plays and deals, for /api/puzzles' ``limits``:
+    ``sides`` [MIN_SIDE, MAX_SIDE] (any board), ``deal_sides``
+    [MIN_GENERATE_SIDE, MAX_GENERATE_SIDE] (a dealt board) and
+    ``deal_default_side`` (DEFAULT_SIDE)."""
+    return {
+        "sides": [MIN_SIDE, MAX_SIDE],
+        "deal_sides": [MIN_GENERATE_SIDE, MAX_GENERATE_SIDE],
+        "deal_default_side": DEFAULT_SIDE,
+    }
 
 
 # -- endpoints ----------------------------------------------------------------------
 @router.get("/puzzles", responses=BASIC_ERRORS, response_model=list[dict[str, Any]])
 def puzzles(request: Request) -> Response:
     """The puzzle types, their ladder levels (weakest first), the bank's sizes
-    and each type's front-end descriptor (how the browser draws it)."""
+    and each type's front-end descriptor (how the browser draws it).
+
+    Each type's ``limits`` are the bounds the browser keeps to, as the server
+    enforces them: ``sides`` [low, high], the rows and columns of any board
+    it plays or edits; ``deal_sides`` [low, high], those of a board
+    ``/api/puzzle`` deals; ``deal_default_side``, the side dealt when none is
+    asked for; ``analyze_seconds``, the budget of a first verdict
+    (``/api/analyze``); ``analyze_max_seconds``, the most one analyze or
+    helper request may spend; ``helper_seconds``, the budget the editor gives
+    a helper (``/api/redundant``, ``/api/suggest``, ``/api/thin``)."""
     shelves = deal.bank_sizes(request.app.state.bank_path)
     cached: tuple[object, bytes] | None = getattr(request.app.state, "puzzles_json", None)
     if cached is None or cached[0] is not shelves:  # made again when the bank changes
-        body = json.dumps(types_json(shelves), separators=(",", ":")).encode()
-        cached = request.app.state.puzzles_json = (shelves, body)
+        made = types_json(shelves, request.app.state.limits)
+        cached = request.app.state.puzzles_json = (shelves, json.dumps(made).encode())
     return Response(cached[1], media_type="application/json")
 
 
-def types_json(shelves: dict[str, list[list[int]]]) -> list[dict[str, Any]]:
-    """What GET /api/puzzles says of every type, with the bank's ``shelves``."""
+def types_json(shelves: dict[str, list[list[int]]], served: dict[str, Any]) -> list[dict[str, Any]]:
+    """What GET /api/puzzles says of every type, with the bank's ``shelves``
+    and the server's ``limits``."""
     out = []
     for name in pencilbox.puzzle_names():
         kind = pencilbox.puzzle(name)
@@ -263,6 +290,7 @@ def types_json(shelves: dict[str, list[list[int]]]) -> list[dict[str, Any]]:
                 "bank_sizes": shelves.get(name, []),
                 "url_example": url_example(kind),
                 "frontend": frontend_json(kind),
+                "limits": served,
             }
         )
     return out
@@ -272,13 +300,8 @@ def types_json(shelves: dict[str, list[list[int]]]) -> list[dict[str, Any]]:
 async def puzzle(
     request: Request,
     type: str = Query(..., max_length=40, description="puzzle type"),
-    size: int = Query(
-        6,
-        ge=MIN_GENERATE_SIDE,
-        le=MAX_GENERATE_SIDE,
-        description="rows (and columns unless cols is given)",
-    ),
-    cols: int | None = Query(None, ge=MIN_GENERATE_SIDE, le=MAX_GENERATE_SIDE),
+    size: int = Query(DEFAULT_SIDE, description="rows (and columns unless cols is given)"),
+    cols: int | None = Query(None),
     grade: str | None = Query(None, max_length=40, description="bank grade (a level)"),
     index: int | None = Query(None, ge=0, description="board number on the shelf"),
 ) -> dict[str, Any]:
@@ -286,18 +309,20 @@ async def puzzle(
     (in a worker, under the solver's deadline)."""
     kind = kind_of(type)
     rows, ncols = size, cols if cols is not None else size
+    low, high = MIN_GENERATE_SIDE, MAX_GENERATE_SIDE
+    if not (low <= rows <= high and low <= ncols <= high):
+        raise SizeError(f"boards are dealt from {low}x{low} to {high}x{high}, not {rows}x{ncols}")
     if grade == cases.CASE:  # the bank has no case shelf: deal the ladder's top
         grade = None
     level = kind.level_name(grade if grade else kind.levels[-1])
     n = random.randrange(1 << 30) if index is None else index
     bank_path: Path | None = request.app.state.bank_path
-    dealt = await solver(
-        request, "play", jobs.deal_from_bank, bank_path, kind.name, rows, ncols, level, n
-    )
+    board = (kind.name, rows, ncols, level, n)
+    dealt = await solver(request, "play", jobs.deal_from_bank, bank_path, *board)
     if dealt is None:
-        dealt = await solver(request, "make", jobs.make, kind.name, rows, ncols, level, n)
+        dealt = await solver(request, "make", jobs.make, *board)
     out, solution = dealt
-    answers(request).put(out["url"], solution)
+    answer_cache(request).put(out["url"], solution)
     result: dict[str, Any] = out
     return result
 
@@ -313,11 +338,12 @@ async def parse(request: Request, body: PuzzleIn) -> dict[str, Any]:
 
 @router.post("/hint", responses=SOLVER_ERRORS)
 async def hint(request: Request, body: HintIn) -> dict[str, Any]:
-    """The next cell the ladder proves at ``level`` from the player's marks."""
+    """The next cell the ladder proves at ``level`` from the player's marks
+    (status "stopped" when the deadline passed first)."""
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
     level = kind.hint_level_name(body.level)
-    store = answers(request)
+    store = answer_cache(request)
     key = kind.to_url(p)
     known, answer = store.lookup(key) if marks is not None else (True, None)
     try:
@@ -327,7 +353,7 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
     except SolverLate:  # the worker did not answer in time, on a busy machine
         seconds = solver_seconds(request)
         stopped = HintResult("stopped", level, reason=stopped_reason(seconds, "proving a cell"))
-        return jobs.hint_json(kind, p, stopped)
+        return hint_json(kind, p, stopped, every_key=True)
     if looked_up:
         store.put(key, answer)
     result: dict[str, Any] = out
@@ -348,7 +374,7 @@ async def answer(request: Request, body: PuzzleIn) -> dict[str, Any]:
     Reveal and "show my errors"); 400 saying why when it has none, several,
     or the search ran out of budget."""
     kind, p, _ = read_puzzle(body)
-    store = answers(request)
+    store = answer_cache(request)
     key = kind.to_url(p)
     _, found = store.lookup(key)
     if found is None:  # not looked up yet, or no unique answer: search, to say why
@@ -370,7 +396,7 @@ NO_ANSWER = {
 
 
 @router.post("/check", responses=ERRORS)
-async def check(request: Request, body: MarksIn) -> dict[str, Any]:
+async def validate_marks(request: Request, body: MarksIn) -> dict[str, Any]:
     """Every rule the player's grid breaks, with its cells; solved or not."""
     request.app.state.lanes.admit("check")
     kind, p, _ = read_puzzle(body)
@@ -381,11 +407,12 @@ async def check(request: Request, body: MarksIn) -> dict[str, Any]:
 
 @router.post("/solve", responses=SOLVER_ERRORS)
 async def solve(request: Request, body: SolveIn) -> dict[str, Any]:
-    """The fixpoint of the ladder up to ``level``: status and the grid it reaches."""
+    """The fixpoint of the ladder up to ``level``: status and the grid it
+    reaches ("stopped", with what it decided, when the deadline passed first)."""
     kind, p, _ = read_puzzle(body)
     level = kind.level_name(body.level)
     result: dict[str, Any] = await solver(request, lane_of(p), jobs.solve, kind.name, p, level)
     return result
 
 
-__all__ = ["router", "SolverBusy", "MAX_SIDE", "SOLVER_SECONDS"]
+__all__ = ["router", "limits", "SolverBusy", "MAX_SIDE", "SOLVER_SECONDS"]

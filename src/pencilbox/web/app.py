@@ -163,9 +163,10 @@ def create_app(
         if bank_path == "default"
         else (Path(bank_path) if bank_path is not None else None)
     )
-    app.state.answers = api.Answers()
+    app.state.answer_cache = api.AnswerCache()
     app.state.lanes = pools
     app.state.solver_seconds = solver_seconds
+    app.state.limits = {**api.limits(), **studio.limits()}  # what /api/puzzles tells the browser
 
     @app.exception_handler(BudgetExceeded)
     async def too_slow(request: Request, exc: BudgetExceeded) -> JSONResponse:
@@ -215,11 +216,4 @@ def create_app(
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, allowed_hosts: Iterable[str] = ()) -> None:
-    """Serve the app (see :func:`pencilbox.web.server.serve`)."""
-    from pencilbox.web.server import serve as run
-
-    run(host, port, allowed_hosts)
-
-
-__all__: list[Any] = ["create_app", "serve", "MAX_BODY"]
+__all__: list[Any] = ["create_app", "MAX_BODY"]

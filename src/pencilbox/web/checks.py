@@ -1,8 +1,8 @@
 """Check: the rules a player's grid breaks, as a job of a worker process.
 
 A full grid is judged by the puzzle's validator. A partly filled one is
-judged only by the violations no filling of the empty cells can repair
-(:data:`LOCAL_CODES`); when it breaks none, the ladder below probe gets
+judged only by the local violations, which no filling of the empty cells can
+repair; when it breaks none, the ladder below probe gets
 :data:`REFUTE_SECONDS` to prove the marks can no longer be completed (the
 proof Hint would give).
 """
@@ -18,13 +18,8 @@ from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import single_value
 from pencilbox.errors import Stopped
-from pencilbox.web.jobs import cells
+from pencilbox.shapes import cells_json
 
-LOCAL_CODES = frozenset(
-    {"2x2-black", "2x2-white", "given", "twice", "apart", "range", "circle", "clue-shaded"}
-)
-"""Violations no filling of the empty cells can repair; the only ones a
-partly filled board reports (connection and count rules wait for a full board)."""
 REFUTE_SECONDS = 0.5
 """How long Check lets the ladder look for a refutation of a partial board."""
 CELL_NAME = re.compile(r"r\d+c\d+\b")
@@ -36,15 +31,21 @@ def sentence(text: str) -> str:
     return text if CELL_NAME.match(text) else text[:1].upper() + text[1:]
 
 
-def check_json(
+def validation_json(
     kind: PuzzleKind, p: Puzzle, marks: Marks, refuted: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    violations = kind.validate(p, marks)  # None marks an empty cell
+    """What Check answers: on a full board every violation; on a partly filled
+    one (None marks an empty cell) only the local ones, which no filling of
+    the empty cells can repair, and failing those ``refuted`` (the ladder's
+    proof that the board cannot be completed), if given."""
+    violations = kind.validate(p, marks)
     empty = sum(1 for v in marks if v is None)
     solved = not violations
     if empty:
-        violations = [v for v in violations if v.code in LOCAL_CODES]
-    out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
+        violations = [v for v in violations if v.local]
+    out = [
+        {"code": v.code, "message": v.message, "cells": cells_json(p, v.cells)} for v in violations
+    ]
     if empty and not out and refuted is not None:
         out.append(refuted)
     if solved:
@@ -77,7 +78,7 @@ def refuted(kind: PuzzleKind, p: Puzzle, marks: Marks, seconds: float) -> dict[s
     why = outcome.contradiction
     if outcome.status is not Status.CONTRADICTION or why is None:
         return None
-    return {"code": "refuted", "message": why.reason, "cells": cells(p, why.premises)}
+    return {"code": "refuted", "message": why.reason, "cells": cells_json(p, why.premises)}
 
 
 def check(name: str, p: Puzzle, marks: Marks | None, seconds: float) -> dict[str, Any]:
@@ -92,9 +93,9 @@ def check(name: str, p: Puzzle, marks: Marks | None, seconds: float) -> dict[str
         v if v is not None or given[i] & (given[i] - 1) else single_value(given[i])
         for i, v in enumerate(marks)
     )
-    result = check_json(kind, p, full)
+    result = validation_json(kind, p, full)
     if not result["complete"] and not result["violations"]:
         why = refuted(kind, p, full, min(REFUTE_SECONDS, seconds / 2))
         if why is not None:
-            result = check_json(kind, p, full, why)
+            result = validation_json(kind, p, full, why)
     return result

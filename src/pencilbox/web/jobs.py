@@ -17,18 +17,14 @@ from typing import Any
 from urllib.parse import quote
 
 import pencilbox
-from pencilbox.engine import cases
-from pencilbox.engine.kind import HintResult, Marks, Puzzle, PuzzleKind, Values
+from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
 from pencilbox.errors import Stopped
+from pencilbox.shapes import hint_json, solved_json
 from pencilbox.web import deal
 
 SOLUTION_BUDGET = 50_000
 SOLUTION_SECONDS = 2.0
-
-
-def cells(p: Puzzle, cs: tuple[int, ...] | list[int]) -> list[list[int]]:
-    return [list(divmod(c, p.cols)) for c in cs]
 
 
 def given_tokens(kind: PuzzleKind, p: Puzzle) -> list[str | None]:
@@ -84,25 +80,6 @@ def deal_from_bank(
     return None if d is None else dealt_json(kind, d, grade)
 
 
-def hint_json(kind: PuzzleKind, p: Puzzle, h: HintResult) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "status": h.status,
-        "level": h.level,
-        "reason": h.reason,
-        "rule": h.rule,
-        "premises": cells(p, h.premises),
-        "wrong": cells(p, h.wrong),
-        "suggest": h.suggest,
-    }
-    if h.status == "hint":
-        assert h.cell is not None and h.value is not None
-        out["cell"] = list(divmod(h.cell, p.cols))
-        out["value"] = kind.value_token(h.value)
-    if h.case is not None:
-        out["case"] = cases.to_json(h.case, p.cols, kind.value_token)
-    return out
-
-
 def find_answer(kind: PuzzleKind, p: Puzzle, seconds: float = SOLUTION_SECONDS) -> Values | None:
     """The unique answer, or None if there is none, several, or the budget ran out.
 
@@ -140,7 +117,7 @@ def hint(
         compare = tuple(v if v is not None else 0 for v in marks)
     left = max(0.0, deadline - time.monotonic())
     h = kind.hint(p, marks, level=level, solution=compare, seconds=left)
-    return hint_json(kind, p, h), answer, looked_up
+    return hint_json(kind, p, h, every_key=True), answer, looked_up
 
 
 def answer(name: str, p: Puzzle, seconds: float) -> tuple[Values | None, str]:
@@ -168,12 +145,7 @@ def solve(name: str, p: Puzzle, level: str | None, seconds: float) -> dict[str, 
     with the cells decided so far when ``seconds`` ran out first."""
     kind = pencilbox.puzzle(name)
     s = kind.solve(p, level, seconds=seconds)
-    return {
-        "status": s.status.value,
-        "level": s.level,
-        "grid": kind.state_rows(s.cands, p.cols),
-        "decided": s.decided,
-    }
+    return solved_json(kind, p, s)
 
 
 def make(

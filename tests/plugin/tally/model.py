@@ -27,7 +27,7 @@ def clue_token(value: int | None) -> str:
     return "." if value is None else str(value)
 
 
-def check_clues(p: Puzzle) -> None:
+def refuse_impossible_clues(p: Puzzle) -> None:
     for cell, v in enumerate(p.clues):
         if v is not None and v > len(cross(p.grid, cell)):
             raise ParseError(f"the clue {v} at {p.grid.name(cell)} is larger than its cross")

@@ -56,7 +56,7 @@ def short(s: State) -> Result:
     return progress
 
 
-def check_complete(s: State) -> Result:
+def judge_complete(s: State) -> Result:
     for cell, n, black, _ in _tallies(s):
         if black != n:
             return Contradiction("cross", f"{s.grid.name(cell)} counts {black}, not {n}", (cell,))
@@ -69,6 +69,6 @@ LADDER = Ladder(
         Rule("full", 0, full, "A cross with its tally of black cells: the rest is white."),
         Rule("short", 0, short, "A cross that needs every undecided cell: all are black."),
     ],
-    check_complete,
+    judge_complete,
     lambda v: ("black", "white")[v],
 )

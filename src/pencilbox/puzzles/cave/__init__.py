@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Values, flipped
 from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
-from pencilbox.render.marks import Label, Marks, Shade
 
 from . import brute, certificates, generate, model, rules, validate
 from .frontend import FRONTEND
@@ -36,12 +35,6 @@ class Cave(PuzzleKind):
 
     def second_solution(self, p: Puzzle, answer: Sequence[int]) -> Values | None:
         return flipped(answer, self.silent_flips(p, answer))
-
-    def clue_marks(self, value: int) -> Marks:
-        return (Label("?" if value == model.UNNUMBERED else str(value)),)
-
-    def answer_marks(self, value: int) -> Marks:
-        return (Shade(),) if value == model.WALL else ()
 
     def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool:
         return not self.silent_flips(p, answer)

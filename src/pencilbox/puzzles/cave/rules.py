@@ -354,7 +354,7 @@ def bridge(s: State[Board]) -> Result:
 
 
 # -- a finished grid -----------------------------------------------------------
-def check_complete(s: State[Board]) -> Result:
+def judge_complete(s: State[Board]) -> Result:
     """A fully decided grid is legal iff the cave is one non-empty group, every
     wall reaches the border, and every number sees exactly its count."""
     board = s.board
@@ -405,7 +405,7 @@ RULES = [
 LADDER = Ladder(
     LEVELS,
     RULES,
-    check_complete,
+    judge_complete,
     lambda v: COLOUR[v],
     # Every rule names the cells it rests on (count: the decided cells of a
     # clue's rays), so search may learn from its deductions.

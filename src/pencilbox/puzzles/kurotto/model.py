@@ -16,7 +16,7 @@ from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import read_number, shown
-from pencilbox.formats.text import answer_tokens, check_size
+from pencilbox.formats.text import answer_tokens, refuse_size_out_of_range
 
 NAME = "kurotto"
 BLACK, WHITE = 0, 1
@@ -46,7 +46,7 @@ def clue_token(value: int | None) -> str:
     return "o" if value == BLANK else str(value)
 
 
-def check_clues(p: Puzzle) -> None:
+def refuse_impossible_clues(p: Puzzle) -> None:
     for cell, v in enumerate(p.clues):
         if v is not None and v < BLANK:
             raise ParseError(f"{p.grid.name(cell)}: a circle's number cannot be negative")
@@ -56,7 +56,7 @@ def from_url(url: str) -> Puzzle:
     frame = puzzlink.parse_frame(url)
     if frame.type != NAME:
         raise ParseError(f"this is a {frame.type!r} URL, not a Kurotto one")
-    check_size(frame.rows, frame.cols)
+    refuse_size_out_of_range(frame.rows, frame.cols)
     clues = puzzlink.decode_number16(frame.body, frame.rows * frame.cols)
     return Puzzle(NAME, frame.rows, frame.cols, tuple(clues))
 

@@ -365,7 +365,7 @@ def cap(s: State[Board]) -> Result:
 
 
 # -- complete grids and search -------------------------------------------------
-def check_complete(s: State[Board]) -> Result:
+def judge_complete(s: State[Board]) -> Result:
     """A fully decided grid is legal iff every number equals its floor (floor
     and ceiling then coincide): exactly the sum rule's contradictions."""
     board: Board = s.board
@@ -461,7 +461,7 @@ SEARCH_RULES = [
 LADDER = Ladder(
     LEVELS,
     RULES,
-    check_complete,
+    judge_complete,
     lambda v: COLOUR[v],
     complete_explains=True,
     search_rules=SEARCH_RULES,

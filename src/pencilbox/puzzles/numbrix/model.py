@@ -17,7 +17,7 @@ from pencilbox.engine.state import Mask, State, shrunk_cells, values_of
 from pencilbox.errors import ContradictoryClues, ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import read_number, shown
-from pencilbox.formats.text import check_size
+from pencilbox.formats.text import refuse_size_out_of_range
 
 NAME = "numbrix"
 
@@ -61,7 +61,7 @@ def parse_value(token: str, size: int) -> int | None:
     return n - 1
 
 
-def check_clues(p: Puzzle) -> None:
+def refuse_impossible_clues(p: Puzzle) -> None:
     """Printed numbers lie in 1 … R·C and none is printed twice."""
     n = p.rows * p.cols
     seen: dict[int, int] = {}
@@ -82,12 +82,12 @@ def from_url(url: str) -> Puzzle:
     frame = puzzlink.parse_frame(url)
     if frame.type != NAME:
         raise ParseError(f"this is a {frame.type!r} URL, not a Numbrix one")
-    check_size(frame.rows, frame.cols)
+    refuse_size_out_of_range(frame.rows, frame.cols)
     values = puzzlink.decode_number16(frame.body, frame.rows * frame.cols)
     if any(v is not None and v < 1 for v in values):
         raise ParseError("a Numbrix URL holds only numbers from 1 (no '.' or 0 clues)")
     p = Puzzle(NAME, frame.rows, frame.cols, tuple(values))
-    check_clues(p)
+    refuse_impossible_clues(p)
     return p
 
 

@@ -515,7 +515,7 @@ def span(s: State[Board]) -> Result:
 
 
 # -- the complete grid ------------------------------------------------------------
-def check_complete(s: State[Board]) -> Result:
+def judge_complete(s: State[Board]) -> Result:
     """A decided grid is legal iff every number is used once and consecutive
     numbers are neighbours."""
     g = s.grid
@@ -579,7 +579,7 @@ RULES = [
 LADDER = Ladder(
     LEVELS,
     RULES,
-    check_complete,
+    judge_complete,
     number_name,
     # Link names the cells it rests on, and the rules that do not are marked
     # so (their deductions rest on every guess), so search may learn.

@@ -197,8 +197,8 @@ def counted_ladder(name: str, without: str | None) -> tuple[_CountingLadder, dic
         return replace(rule, apply=apply)
 
     kept = [r for r in base.rules if r.name not in ("probe", without)]
-    check = base.check_complete if without is None else judge_with(kept)
-    ladder = _CountingLadder(base.levels, [wrap(r) for r in kept], check, base.value_name)
+    judge = base.judge_complete if without is None else judge_with(kept)
+    ladder = _CountingLadder(base.levels, [wrap(r) for r in kept], judge, base.value_name)
     return ladder, calls
 
 

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Values, flipped
 from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
-from pencilbox.render.marks import Marks, Stone
 
 from . import brute, certificates, generate, model, rules, validate
 from .frontend import FRONTEND
@@ -31,12 +30,6 @@ class YinYang(PuzzleKind):
 
     def second_solution(self, p: Puzzle, answer: Sequence[int]) -> Values | None:
         return flipped(answer, self.silent_flips(p, answer))
-
-    def clue_marks(self, value: int) -> Marks:
-        return (Stone(black=value == model.BLACK),)
-
-    def answer_marks(self, value: int) -> Marks:
-        return (Stone(black=value == model.BLACK),)
 
     def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool:
         return not self.silent_flips(p, answer)

@@ -13,7 +13,7 @@ from pencilbox.engine.grid import Grid, grid
 from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
-from pencilbox.formats.text import answer_tokens, check_size
+from pencilbox.formats.text import answer_tokens, refuse_size_out_of_range
 
 NAME = "yinyang"
 BLACK, WHITE = 0, 1
@@ -38,7 +38,7 @@ def clue_token(value: int | None) -> str:
     return "." if value is None else TOKENS[value]
 
 
-def check_clues(p: Puzzle) -> None:
+def refuse_impossible_clues(p: Puzzle) -> None:
     """Any given cells make a legal puzzle text (a contradiction is the ladder's to find)."""
 
 
@@ -46,7 +46,7 @@ def from_url(url: str) -> Puzzle:
     frame = puzzlink.parse_frame(url)
     if frame.type != NAME:
         raise ParseError(f"this is a {frame.type!r} URL, not a Yin-Yang one")
-    check_size(frame.rows, frame.cols)
+    refuse_size_out_of_range(frame.rows, frame.cols)
     values = puzzlink.decode_base27(frame.body, frame.rows * frame.cols)
     return Puzzle(NAME, frame.rows, frame.cols, tuple(_FROM_URL[v] for v in values))
 

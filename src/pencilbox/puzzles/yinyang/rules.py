@@ -176,7 +176,7 @@ def bridge(s: State[Board]) -> Result:
     return saturate(s, (BLACK, WHITE), "bridge", COLOUR)
 
 
-def check_complete(s: State[Board]) -> Result:
+def judge_complete(s: State[Board]) -> Result:
     """A fully decided grid is legal iff no window and no bridge objects."""
     for rule in (window, bridge):
         r = rule(s)
@@ -194,7 +194,7 @@ RULES = [
 LADDER = Ladder(
     LEVELS,
     RULES,
-    check_complete,
+    judge_complete,
     lambda v: COLOUR[v],
     complete_explains=True,
     # Every rule names the cells it rests on (bridge: the cells fencing a
