@@ -209,3 +209,23 @@ def test_the_app_itself_and_scripts_are_served(bank_file: Path, headers: dict[st
     with TestClient(create_app(bank_file, workers=1), base_url="http://localhost:8000") as client:
         r = client.get("/api/puzzle", params=BANK_DEAL, headers=headers)
         assert r.status_code == 200 and r.json()["source"] == "bank"
+
+
+@pytest.mark.parametrize(
+    ("path", "puzzle"),
+    [
+        ("/api/hint", "numbrix/30/30/1"),
+        ("/api/solve", "kurotto 30x30\n" + "\n".join(["."] * 30)),
+        ("/api/parse", "https://puzz.link/p?yinyang/30/30/0"),
+    ],
+)
+def test_a_full_lane_refuses_before_reading_the_puzzle(
+    bank_file: Path, monkeypatch: pytest.MonkeyPatch, path: str, puzzle: str
+) -> None:
+    from pencilbox.web import api
+
+    app = create_app(bank_file, workers=1)
+    monkeypatch.setattr(app.state.lanes["large"], "is_full", lambda: True)
+    monkeypatch.setattr(api, "read_puzzle", lambda body: pytest.fail("the puzzle was read"))
+    r = TestClient(app, base_url="http://localhost").post(path, json={"puzzle": puzzle})
+    assert r.status_code == 429 and r.headers["retry-after"] == "1"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import threading
 import warnings
 from collections import OrderedDict
@@ -166,6 +167,28 @@ def read_puzzle(body: PuzzleIn) -> tuple[PuzzleKind, Puzzle, list[str]]:
             f"the web app plays boards up to {MAX_SIDE}x{MAX_SIDE}, not {p.rows}x{p.cols}"
         )
     return kind, p, list(dict.fromkeys(str(w.message) for w in caught))
+
+
+HEADER_SIZE = re.compile(r"\S+\s+([0-9]{1,4})\s*x\s*([0-9]{1,4})", re.IGNORECASE)
+"""The size in a text grid's "TYPE RxC" header."""
+
+
+def admit(request: Request, body: PuzzleIn) -> None:
+    """Refuse (429) a request for a full lane before its puzzle is read,
+    when the size its URL frame or header names tells the lane (reading a
+    big board is itself work a flood should not get)."""
+    first = body.puzzle.strip().split("\n", 1)[0].strip()
+    header = HEADER_SIZE.fullmatch(first)
+    if header:
+        rows, cols = int(header.group(1)), int(header.group(2))
+    else:
+        try:
+            frame = parse_frame(first)
+        except PuzzleError:
+            return  # read_puzzle will say what is wrong
+        rows, cols = frame.rows, frame.cols
+    lanes: Lanes = request.app.state.lanes
+    lanes.admit(board_lane(rows, cols))
 
 
 def read_marks(kind: PuzzleKind, p: Puzzle, rows: list[str] | None) -> Marks | None:
@@ -330,6 +353,7 @@ async def puzzle(
 @router.post("/parse", responses=ERRORS)
 async def parse(request: Request, body: PuzzleIn) -> dict[str, Any]:
     """Read a puzzle URL (or text grid): its type, size, clues and share link."""
+    admit(request, body)
     kind, p, notes = read_puzzle(body)
     out: dict[str, Any] = await solver(request, lane_of(p), jobs.board, kind.name, p)
     out.update(source="url", grade=None, note=" ".join(notes))
@@ -340,6 +364,7 @@ async def parse(request: Request, body: PuzzleIn) -> dict[str, Any]:
 async def hint(request: Request, body: HintIn) -> dict[str, Any]:
     """The next cell the ladder proves at ``level`` from the player's marks
     (status "stopped" when the deadline passed first)."""
+    admit(request, body)
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
     level = kind.hint_level_name(body.level)
@@ -373,6 +398,7 @@ async def answer(request: Request, body: PuzzleIn) -> dict[str, Any]:
     """The puzzle's unique answer, one token per cell in reading order (for
     Reveal and "show my errors"); 400 saying why when it has none, several,
     or the search ran out of budget."""
+    admit(request, body)
     kind, p, _ = read_puzzle(body)
     store = answer_cache(request)
     key = kind.to_url(p)
@@ -409,6 +435,7 @@ async def validate_marks(request: Request, body: MarksIn) -> dict[str, Any]:
 async def solve(request: Request, body: SolveIn) -> dict[str, Any]:
     """The fixpoint of the ladder up to ``level``: status and the grid it
     reaches ("stopped", with what it decided, when the deadline passed first)."""
+    admit(request, body)
     kind, p, _ = read_puzzle(body)
     level = kind.level_name(body.level)
     result: dict[str, Any] = await solver(request, lane_of(p), jobs.solve, kind.name, p, level)
