@@ -179,7 +179,9 @@ def test_cli_grade_reports_the_case_size(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["grade", "kurotto", REAL[0], "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["grade"] == "case" and out["unique"] is True and out["case_size"] >= 1
-    assert list(out) == ["grade", "case_size", "unique"]
+    assert out["summary"] == f"unique, grade case, {out['case_size']} branch" + (
+        "es" if out["case_size"] > 1 else ""
+    )
 
 
 def test_hint_json_carries_the_branches() -> None:

@@ -81,7 +81,16 @@ def test_solve_count_hint_grade_shapes(capsys, grid_file) -> None:
     assert solve["decided"] == sum(t != "?" for row in solve["grid"] for t in row.split())
 
     code, (count,), _ = run(capsys, "count", "yinyang", grid_file, "--json")
-    assert set(count) == {"solutions", "complete", "guesses", "engine", "level", "solution"}
+    assert set(count) == {
+        "solutions",
+        "complete",
+        "guesses",
+        "engine",
+        "level",
+        "solution",
+        "summary",
+    }
+    assert count["summary"] in ("unique", "several answers", "no answer")
     assert count["engine"] == "ladder" and count["complete"]
     code, (brute,), _ = run(capsys, "count", "yinyang", grid_file, "--brute", "--json")
     assert brute["engine"] == "brute"
@@ -93,8 +102,12 @@ def test_solve_count_hint_grade_shapes(capsys, grid_file) -> None:
     assert all(len(p) == 2 for p in hint["premises"])
 
     code, (grade,), _ = run(capsys, "grade", "yinyang", grid_file, "--json")
-    assert set(grade) == {"grade", "unique"}
-    assert grade["grade"] in ("window", "border", "bridge", "probe", "beyond")
+    code, (analyzed,), _ = run(capsys, "analyze", "yinyang", grid_file, "--json")
+    assert set(grade) == set(analyzed) | {"unique"}  # analyze's shape: the one verdict
+    assert grade["verdict"] in ("unique", "several")
+    assert grade["unique"] == (grade["verdict"] == "unique")
+    if grade["unique"]:
+        assert grade["grade"] in ("window", "border", "bridge", "probe", "case", "beyond")
 
 
 def test_census_shape(capsys) -> None:

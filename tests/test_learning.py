@@ -217,9 +217,8 @@ def test_a_resumed_count_ends_where_an_unbroken_one_does():
     """Stopped at its deadline (before its first node, or inside a fixpoint)
     and given more time, the search with learning goes on where it stopped:
     the same answers, and (stopped before a node) the same nodes."""
-    import time
-
     from pencilbox.engine import search
+    from pencilbox.engine.budget import Budget
 
     kind = pencilbox.puzzle("kurotto")
     p = kind.from_url(
@@ -229,32 +228,33 @@ def test_a_resumed_count_ends_where_an_unbroken_one_does():
     whole = search.count(lad, kind.start(p), lad.top, 2, learning=True)
     assert whole.complete and whole.solutions == 1 and whole.nodes > 20
     r = search.Resumable(lad, kind.start(p), lad.top)
-    cut = r.run(time.monotonic() - 1.0)  # the deadline has passed: not one node
-    assert not cut.complete and cut.nodes == 0
-    done = r.run(None)
+    cut = r.run(Budget(0))  # no work at all: not one node
+    assert not cut.complete and cut.nodes == 0 and cut.stop == "work"
+    done = r.run(Budget())
     assert (done.complete, done.solutions, done.first, done.nodes) == (
         True,
         1,
         whole.first,
         whole.nodes,
     )
-    assert r.run(None) is done  # finished: asked again, the same count
+    assert r.run(Budget()) is done  # finished: asked again, the same count
     # Stopped inside fixpoints, again and again: still the same answer.
     r = search.Resumable(lad, kind.start(p), lad.top)
     stops = 0
-    c = r.run(time.monotonic() + 0.005)
+    c = r.run(Budget(2_000))
     while not c.complete and stops < 10_000:
         stops += 1
-        c = r.run(time.monotonic() + 0.005)
+        c = r.run(Budget(2_000))
     assert c.complete and 0 < stops < 10_000
     assert (c.solutions, c.first) == (1, whole.first)
 
 
 def test_a_resumed_count_that_cannot_learn_counts_afresh():
     from pencilbox.engine import search
+    from pencilbox.engine.budget import Budget
 
     kind = pencilbox.puzzle("numbrix")
     p, _ = kind.generate(4, 4, density=0.4, seed=2)
     lad = kind.ladder
     r = search.Resumable(lad, kind.start(p), 0)  # pin alone explains nothing
-    assert r.run(None) == search.count(lad, kind.start(p), 0, 2, learning=False)
+    assert r.run(Budget()) == search.count(lad, kind.start(p), 0, 2, Budget(), learning=False)

@@ -79,7 +79,7 @@ def number(text: str, cast: Callable[[str], float], what: str) -> float:
 
 
 seconds = bounded_float(0.0, MAX_SECONDS, "a number of seconds")
-budget = bounded_int(1, MAX_BUDGET, "a node budget")
+budget = bounded_int(1, MAX_BUDGET, "a work budget")
 workers = bounded_int(1, MAX_WORKERS, "a worker count")
 side = bounded_int(1, 10_000, "a board side")
 """A number of rows or columns (each command says which it can make)."""

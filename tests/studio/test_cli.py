@@ -64,7 +64,7 @@ def test_several_prints_both_answers(capsys: pytest.CaptureFixture[str]) -> None
     code, out, _ = run(capsys, "analyze", "yinyang", "https://puzz.link/p?yinyang/6/6/0qia2408lci8")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("several: at least two answers")
+    assert lines[0].startswith("several answers: at least two answers")
     assert lines[1].split() == ["answer", "1", "answer", "2"]
     assert len(lines[2].split()) == 12
 
@@ -98,10 +98,18 @@ def test_a_malformed_grid_among_many_is_an_error(
     assert "error" in json.loads(err)
 
 
-def test_a_tiny_budget_answers_unknown(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+@pytest.mark.parametrize(
+    ("flag", "value", "stop"), [("--budget", "3", "work"), ("--seconds", "0.000001", "clock")]
+)
+def test_a_tiny_budget_answers_unknown(
+    capsys: pytest.CaptureFixture[str], tmp_path, flag: str, value: str, stop: str
+) -> None:
     path = tmp_path / "hard.txt"
     path.write_text(bank_boards("numbrix", 10, "probe")[0].puzzle)
-    code, out, _ = run(capsys, "analyze", "numbrix", str(path), "--seconds", "0.000001", "--json")
+    code, out, _ = run(capsys, "analyze", "numbrix", str(path), flag, value, "--json")
     assert code == 0
     obj = json.loads(out)
     assert (obj["verdict"], obj["grade"], obj["solutions"]) == ("unknown", None, [])
+    assert obj["stop"] == stop
+    words = "work units ran out" if stop == "work" else "safety clock"
+    assert words in obj["summary"]

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 import pencilbox
 from pencilbox.engine.kind import PuzzleKind
+from pencilbox.engine.verdict import DEFAULT_UNITS
 
 from .conftest import ARTIFACTS, TEST_GRADES
 
@@ -253,13 +254,13 @@ def test_an_exhausted_budget_says_unknown_and_offers_more(page: Any) -> None:
     kind = pencilbox.puzzle("yinyang")
     board = dealt(page, "yinyang")
     edit_blank(page, "yinyang", 6, 6)
-    asked: list[float] = []
+    asked: list[int] = []
 
     def tiny_first(route: Any) -> None:
         body = json.loads(route.request.post_data)
-        asked.append(body["seconds"])
+        asked.append(body["budget"])
         if len(asked) == 1:
-            body["seconds"] = 1e-6  # a budget no analysis fits in
+            body["budget"] = 3  # a budget no analysis fits in
         route.continue_(post_data=json.dumps(body))
 
     page.route("**/api/analyze", tiny_first)
@@ -269,10 +270,10 @@ def test_an_exhausted_budget_says_unknown_and_offers_more(page: Any) -> None:
     page.keyboard.type(keys_for(kind, clues[first]))
     assert settle(page) == "unknown"
     assert "budget" in page.inner_text("#verdict")
-    assert page.inner_text("#more") == "Spend 4 s"
+    assert page.inner_text("#more") == "Look further"
     page.click("#more")
     assert settle(page) in ("unique", "several")
-    assert asked == [2, 4]
+    assert asked == [DEFAULT_UNITS, 2 * DEFAULT_UNITS]
 
 
 def test_a_unique_answer_not_yet_graded_offers_more(page: Any) -> None:
@@ -281,11 +282,11 @@ def test_a_unique_answer_not_yet_graded_offers_more(page: Any) -> None:
     kind = pencilbox.puzzle("yinyang")
     board = dealt(page, "yinyang")
     edit_blank(page, "yinyang", 6, 6)
-    asked: list[float] = []
+    asked: list[int] = []
     cut = {"left": 1}
 
     def ungraded_first(route: Any) -> None:
-        asked.append(json.loads(route.request.post_data)["seconds"])
+        asked.append(json.loads(route.request.post_data)["budget"])
         answer = route.fetch().json()
         if cut["left"] and answer["verdict"] == "unique":
             cut["left"] -= 1
@@ -299,11 +300,11 @@ def test_a_unique_answer_not_yet_graded_offers_more(page: Any) -> None:
     assert settle(page) == "unique"
     text = page.inner_text("#verdict")
     assert "null" not in text and "budget ran out" in text
-    assert page.inner_text("#more") == "Spend 4 s"
+    assert page.inner_text("#more") == "Look further"
     page.click("#more")
     assert settle(page) == "unique"
     expect(page.locator("#verdict .grade")).to_have_text(board["grade"])
-    assert asked[-1] == 4
+    assert asked[-1] == 2 * DEFAULT_UNITS
 
 
 ABORTS = """
@@ -617,3 +618,57 @@ def fe_tokens() -> Any:
     fe = pencilbox.puzzle("yinyang").frontend
     assert fe is not None
     return fe.tokens
+
+
+REAL_CASE = "https://puzz.link/p?kurotto/6/6/3gah.m.i9.iam8h3g2"
+"""A real Kurotto that probe cannot finish and the case rung grades."""
+
+
+def test_the_first_answer_is_refined_to_the_full_grade(page: Any) -> None:
+    """A first answer at once (probe), then, unasked, the case rung's grade."""
+    start(page, "kurotto")
+    upto: list[str] = []
+    page.on(
+        "request",
+        lambda r: (
+            upto.append(json.loads(r.post_data)["upto"]) if r.url.endswith("/api/analyze") else None
+        ),
+    )
+    page.fill("#url", REAL_CASE)
+    page.click("#open")
+    idle(page)
+    page.click("#edit")
+    assert settle(page) == "unique"
+    assert page.get_attribute("#verdict", "data-grade") == "case"
+    assert page.inner_text("#verdict .grade") == "case, 1 branch"
+    assert "Refining" not in page.inner_text("#verdict")
+    assert upto[-2:] == ["probe", "case"]
+
+
+def test_a_newer_edit_cancels_the_refinement(page: Any) -> None:
+    kind = pencilbox.puzzle("kurotto")
+    page.add_init_script(ABORTS)
+    start(page, "kurotto")
+    page.fill("#url", REAL_CASE)
+    page.click("#open")
+    idle(page)
+    held: list[Any] = []
+
+    def hold_the_refinement(route: Any) -> None:
+        if json.loads(route.request.post_data)["upto"] == "case" and not held:
+            held.append(route)  # never answered
+        else:
+            route.continue_()
+
+    page.route("**/api/analyze", hold_the_refinement)
+    page.click("#edit")
+    page.wait_for_selector("#verdict .refining")
+    assert "Refining the grade" in page.inner_text("#verdict")
+    assert page.get_attribute("#verdict", "data-grade") == "beyond"
+    page.focus("#edit-board")
+    go(page, (5, 5), (0, 0))  # from anywhere to r1c1
+    page.keyboard.press("Delete")  # r1c1's clue (3) goes: a new board
+    assert settle(page) in ("unique", "several")
+    assert held and "/api/analyze" in page.evaluate("window.aborted")
+    assert page.locator("#verdict .refining").count() == 0
+    assert (0, 0) not in board_clues(page) and kind.name == "kurotto"

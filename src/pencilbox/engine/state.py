@@ -16,14 +16,13 @@ state is narrated, and reports :data:`PROGRESS`, :data:`NOTHING` or a
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.grid import Cell, Grid
 from pencilbox.engine.memo import ProbeMemo
-from pencilbox.errors import Stopped
 
 COARSE: tuple[int, ...] = (-(1 << 62),)
 """In search with learning, the explanation of a deduction by a rule that
@@ -211,11 +210,12 @@ class State(Generic[B]):
     guess at depth ``d``; bit 0: a probe's assumption); ``depth`` counts the
     guesses made above this state.
 
-    ``deadline`` (a ``time.monotonic()`` instant, or None) is when work on
-    this state must stop; copies inherit it, so probe trials and search
-    branches stop on time too. The ladder looks at it before every rule; a
-    rule whose one run can take long on a big board looks too, through
-    :meth:`check_deadline`, every few hundred steps.
+    ``budget`` (a :class:`~pencilbox.engine.budget.Budget`, or None) is the
+    work this state's propagation may still do; copies share it, so probe
+    trials and search branches spend from it too and stop when it runs out.
+    The ladder spends from it before every rule; a rule whose one run can
+    take long on a big board also looks at its safety clock, through
+    :meth:`check_clock`, every few hundred steps.
     ``notes`` is where a rule keeps what it learnt of this state between
     runs (say, the candidates it last left consistent, to look only at what
     changed since); a copy starts with the same notes, and a rule replaces a
@@ -240,7 +240,7 @@ class State(Generic[B]):
         "probes",
         "why",
         "depth",
-        "deadline",
+        "budget",
         "trail",
         "searching",
         "notes",
@@ -263,7 +263,7 @@ class State(Generic[B]):
         self.probes: ProbeMemo | None = None
         self.why: list[int] | None = None
         self.depth = 0
-        self.deadline: float | None = None
+        self.budget: Budget | None = None
         self.trail: Trail | None = None
         self.searching = False
         self.notes: dict[str, Any] = {}
@@ -274,7 +274,7 @@ class State(Generic[B]):
         if self.why is not None:
             out.why = self.why[:]
         out.depth = self.depth
-        out.deadline = self.deadline
+        out.budget = self.budget
         out.searching = self.searching
         if self.notes:
             out.notes = dict(self.notes)
@@ -292,12 +292,13 @@ class State(Generic[B]):
         rules then name every cell a deduction rests on, however many."""
         return self.trail is not None
 
-    def check_deadline(self) -> None:
-        """Raise :class:`~pencilbox.errors.Stopped` when the deadline has
-        passed. A rule may stop there: what it restricted so far is sound,
-        and a note it keeps is written only when it finishes."""
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            raise Stopped("the work stopped at its deadline")
+    def check_clock(self) -> None:
+        """Raise :class:`~pencilbox.engine.budget.OutOfTime` (a
+        :class:`~pencilbox.errors.Stopped`) once the safety clock of the
+        state's budget has passed. A rule may stop there: what it restricted
+        so far is sound, and a note it keeps is written only when it finishes."""
+        if self.budget is not None:
+            self.budget.check_clock()
 
     def is_decided(self, cell: Cell) -> bool:
         m = self.cands[cell]

@@ -1,13 +1,15 @@
 """The JSON API under /api/: types and levels, boards, parse, hint, check, solve.
 
-Puzzles travel as their URL (puzz.link, or pencilbox's own ``TYPE/C/R/body``)
-or as a text grid; the player's marks travel as rows of answer tokens with
-``?`` for an undecided cell (the CLI's text format). The server process only
-reads requests; every piece of puzzle work (hint, solve, check, rendering a
-board, dealing from the bank, generating a board the bank lacks) runs as a
-job of :mod:`pencilbox.web.jobs` or :mod:`pencilbox.web.checks` in a worker
-process of one of the app's lanes (:mod:`pencilbox.web.lanes`), which kills
-it when its deadline passes; boards are no larger than :data:`MAX_SIDE`.
+Puzzles travel in any format pencilbox reads (a puzz.link or penpa-edit
+URL, pencilbox's own ``TYPE/C/R/body``, a puzz.link file, Janko text, a JSON
+line or a text grid: see :mod:`pencilbox.formats`); the player's marks
+travel as rows of answer tokens with ``?`` for an undecided cell (the
+CLI's text format). The server process only reads requests; every piece of
+puzzle work (hint, solve, check, rendering a board, dealing from the bank,
+generating a board the bank lacks) runs as a job of :mod:`pencilbox.web.jobs`
+or :mod:`pencilbox.web.checks` in a worker process of one of the app's lanes
+(:mod:`pencilbox.web.lanes`), which kills it when its deadline passes;
+boards are no larger than :data:`MAX_SIDE`.
 """
 
 from __future__ import annotations
@@ -27,12 +29,15 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 import pencilbox
 from pencilbox.engine import cases
+from pencilbox.engine.budget import OutOfTime
 from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
 from pencilbox.engine.grid import MIN_SIDE
 from pencilbox.engine.hints import stopped_reason
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.results import HintResult
 from pencilbox.errors import ParseError, PuzzleError, SizeError
+from pencilbox.formats import registry
+from pencilbox.formats.base import Document, UntypedPuzzle
 from pencilbox.formats.puzzlink import parse_frame
 from pencilbox.shapes import hint_json
 from pencilbox.web import checks, deal, jobs
@@ -120,10 +125,24 @@ class PuzzleIn(BaseModel):
     puzzle: str = Field(
         ...,
         max_length=20_000,
-        description="a puzz.link URL, a pencilbox TYPE/C/R/body URL, or a text grid",
+        description="one puzzle in any format pencilbox reads: a puzz.link or penpa-edit "
+        "URL, a pencilbox TYPE/C/R/body URL, a puzz.link file (pzprv3), Janko text, "
+        "a JSON line or a text grid",
     )
     type: str | None = Field(
-        None, max_length=40, description="the puzzle type (needed for a text grid)"
+        None,
+        max_length=40,
+        description="the puzzle type (needed when the puzzle does not say it: a text grid "
+        "without its header, Janko text without 'puzzle', a penpa-edit URL without genre tags)",
+    )
+
+
+class ParseIn(PuzzleIn):
+    fallback_type: str | None = Field(
+        None,
+        max_length=40,
+        description="the type to read the puzzle as if it does not say (the game's Open box "
+        "sends the type on screen); a puzzle that says its type is read as that",
     )
 
 
@@ -147,26 +166,36 @@ def kind_of(name: str) -> PuzzleKind:
     return pencilbox.puzzle(name)
 
 
-def read_puzzle(body: PuzzleIn) -> tuple[PuzzleKind, Puzzle, list[str]]:
-    """The kind and puzzle a request names, and any warnings parsing raised."""
+def read_document(body: PuzzleIn) -> tuple[PuzzleKind, Document, list[str]]:
+    """The kind and puzzle (with any marks) a request sends, in whatever format
+    it is written, and any warnings reading raised."""
     text = body.puzzle.strip()
     if not text:
         raise ParseError("the puzzle is empty")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        first = text.splitlines()[0].split()
-        if body.type is None and first and first[0].lower() in pencilbox.puzzle_names():
-            kind = kind_of(first[0])  # a text grid with its "TYPE RxC" header
-        elif body.type is None:
-            kind = kind_of(parse_frame(text.splitlines()[0]).type)
-        else:
-            kind = kind_of(body.type)
-        p = kind.parse(text)
+        docs = registry.read(text, kind_of(body.type) if body.type is not None else None)
+    if len(docs) != 1:
+        raise ParseError(f"the puzzle field holds {len(docs)} puzzles; send one")
+    doc = docs[0]
+    p = doc.puzzle
     if not (MIN_SIDE <= p.rows <= MAX_SIDE and MIN_SIDE <= p.cols <= MAX_SIDE):
         raise SizeError(
             f"the web app plays boards up to {MAX_SIDE}x{MAX_SIDE}, not {p.rows}x{p.cols}"
         )
-    return kind, p, list(dict.fromkeys(str(w.message) for w in caught))
+    return kind_of(p.type), doc, list(dict.fromkeys(str(w.message) for w in caught))
+
+
+def read_puzzle(body: PuzzleIn) -> tuple[PuzzleKind, Puzzle, list[str]]:
+    """The kind and puzzle a request names, and any warnings reading raised."""
+    kind, doc, notes = read_document(body)
+    return kind, doc.puzzle, notes
+
+
+def marks_rows(kind: PuzzleKind, marks: Marks | Values, cols: int) -> list[str]:
+    """Marks as rows of answer tokens, ``?`` for an undecided cell (as ``marks`` travel)."""
+    tokens = ["?" if v is None else kind.value_token(v) for v in marks]
+    return [" ".join(tokens[i : i + cols]) for i in range(0, len(tokens), cols)]
 
 
 HEADER_SIZE = re.compile(r"\S+\s+([0-9]{1,4})\s*x\s*([0-9]{1,4})", re.IGNORECASE)
@@ -183,7 +212,9 @@ def admit(request: Request, body: PuzzleIn) -> None:
         rows, cols = int(header.group(1)), int(header.group(2))
     else:
         try:
-            frame = parse_frame(first)
+            with warnings.catch_warnings():  # reading the puzzle warns, once
+                warnings.simplefilter("ignore")
+                frame = parse_frame(first)
         except PuzzleError:
             return  # read_puzzle will say what is wrong
         rows, cols = frame.rows, frame.cols
@@ -351,12 +382,30 @@ async def puzzle(
 
 
 @router.post("/parse", responses=ERRORS)
-async def parse(request: Request, body: PuzzleIn) -> dict[str, Any]:
-    """Read a puzzle URL (or text grid): its type, size, clues and share link."""
+async def parse(request: Request, body: ParseIn) -> dict[str, Any]:
+    """Read a puzzle in any format: its type, size, clues and share link, the
+    ``format`` it was written in, and the player's ``marks`` (rows of answer
+    tokens, ``?`` undecided) and ``answer`` it carried, or null. A puzzle
+    that does not say its type is read as ``fallback_type`` when one is
+    sent, and its ``note`` says so."""
     admit(request, body)
-    kind, p, notes = read_puzzle(body)
+    try:
+        kind, doc, notes = read_document(body)
+    except UntypedPuzzle:
+        if body.type is not None or body.fallback_type is None:
+            raise
+        kind, doc, notes = read_document(body.model_copy(update={"type": body.fallback_type}))
+        notes.append(f"It does not say which puzzle it is, so it was read as {kind.title}.")
+    p = doc.puzzle
     out: dict[str, Any] = await solver(request, lane_of(p), jobs.board, kind.name, p)
-    out.update(source="url", grade=None, note=" ".join(notes))
+    out.update(
+        source="url",
+        grade=None,
+        note=" ".join(notes),
+        format=doc.format,
+        marks=marks_rows(kind, doc.marks, p.cols) if doc.marks is not None else None,
+        answer=kind.solution_rows(doc.answer, p.cols) if doc.answer is not None else None,
+    )
     return out
 
 
@@ -376,8 +425,8 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
             request, lane_of(p), jobs.hint, kind.name, p, marks, level, known, answer
         )
     except SolverLate:  # the worker did not answer in time, on a busy machine
-        seconds = solver_seconds(request)
-        stopped = HintResult("stopped", level, reason=stopped_reason(seconds, "proving a cell"))
+        clock = OutOfTime("the safety clock stopped the work")
+        stopped = HintResult("stopped", level, reason=stopped_reason(clock, "proving a cell"))
         return hint_json(kind, p, stopped, every_key=True)
     if looked_up:
         store.put(key, answer)
@@ -400,16 +449,25 @@ async def answer(request: Request, body: PuzzleIn) -> dict[str, Any]:
     or the search ran out of budget."""
     admit(request, body)
     kind, p, _ = read_puzzle(body)
+    found, why = await unique_answer(request, kind, p)
+    if found is None:
+        raise PuzzleError(NO_ANSWER[why])
+    return {"tokens": [kind.value_token(v) for v in found]}
+
+
+async def unique_answer(request: Request, kind: PuzzleKind, p: Puzzle) -> tuple[Values | None, str]:
+    """The puzzle's unique answer, from the app's cache or searched for in a
+    worker; without one, why: a key of :data:`NO_ANSWER`."""
     store = answer_cache(request)
     key = kind.to_url(p)
     _, found = store.lookup(key)
-    if found is None:  # not looked up yet, or no unique answer: search, to say why
-        found, count = await solver(request, lane_of(p), jobs.answer, kind.name, p)
-        if count != "unknown":  # a search that ran out may finish on a freer machine
-            store.put(key, found)
-        if found is None:
-            raise PuzzleError(NO_ANSWER[count])
-    return {"tokens": [kind.value_token(v) for v in found]}
+    if found is not None:
+        return found, "one"
+    # Not looked up yet, or no unique answer: search, to say why.
+    found, count = await solver(request, lane_of(p), jobs.answer, kind.name, p)
+    if count != "unknown":  # a search that ran out may finish on a freer machine
+        store.put(key, found)
+    return found, count
 
 
 NO_ANSWER = {

@@ -123,6 +123,11 @@ def puzzle_examples() -> dict[str, dict[str, Any]]:
     return out
 
 
+FIELD_EXAMPLES: dict[str, Any] = {"format": "text"}
+"""Example values of the other required fields of a body with a puzzle
+(``format``, of /api/export: one every puzzle type can be written in)."""
+
+
 def add_examples(app: FastAPI) -> None:
     """Put the examples into ``app``'s OpenAPI document: the puzzle examples
     on every JSON body with a ``puzzle`` field (fields the body lacks left
@@ -152,8 +157,12 @@ def _annotate(doc: dict[str, Any]) -> None:
                 ref = body.get("schema", {}).get("$ref", "")
                 fields = schemas.get(ref.rsplit("/", 1)[-1], {}).get("properties", {})
                 if "puzzle" in fields:
+                    more = {k: v for k, v in FIELD_EXAMPLES.items() if k in fields}
                     body["examples"] = {
-                        name: {**ex, "value": {k: v for k, v in ex["value"].items() if k in fields}}
+                        name: {
+                            **ex,
+                            "value": {k: v for k, v in ex["value"].items() if k in fields} | more,
+                        }
                         for name, ex in puzzle_examples().items()
                     }
             for param in op.get("parameters", []):

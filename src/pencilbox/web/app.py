@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import pencilbox
 from pencilbox.errors import BudgetExceeded, PuzzleError
-from pencilbox.web import api, apidocs, studio
+from pencilbox.web import api, apidocs, exports, studio
 from pencilbox.web.lanes import Lane, Lanes, default_lanes
 from pencilbox.web.safety import LOCAL_HOSTS, Crashes, HostCheck, SameOrigin, SecurityHeaders
 from pencilbox.web.workers import SolverBusy, SolverFull
@@ -194,6 +194,7 @@ def create_app(
 
     app.include_router(api.router)
     app.include_router(studio.router)
+    app.include_router(exports.router)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

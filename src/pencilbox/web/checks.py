@@ -3,25 +3,28 @@
 A full grid is judged by the puzzle's validator. A partly filled one is
 judged only by the local violations, which no filling of the empty cells can
 repair; when it breaks none, the ladder below probe gets
-:data:`REFUTE_SECONDS` to prove the marks can no longer be completed (the
-proof Hint would give).
+:data:`REFUTE_UNITS` of work (:data:`REFUTE_SECONDS` its safety clock) to
+prove the marks can no longer be completed (the proof Hint would give).
 """
 
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pencilbox
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import single_value
 from pencilbox.errors import Stopped
 from pencilbox.shapes import cells_json
 
+REFUTE_UNITS = 20_000
+"""The work Check spends asking the ladder whether a partly filled board
+can still be completed (the same answer on any machine)."""
 REFUTE_SECONDS = 0.5
-"""How long Check lets the ladder look for a refutation of a partial board."""
+"""The safety clock of that search: it stops runaway work only."""
 CELL_NAME = re.compile(r"r\d+c\d+\b")
 
 
@@ -66,13 +69,14 @@ def refuted(kind: PuzzleKind, p: Puzzle, marks: Marks, seconds: float) -> dict[s
     """Why a partly filled board can no longer be completed, when the ladder
     proves it below probe (a circle every free neighbour of which is marked
     white, a region walled off from its colour): the same proof Hint gives.
-    None when nothing is refuted, or the fixpoint ran out of time."""
+    None when nothing is refuted, or the fixpoint ran out of work (or the
+    safety clock of ``seconds`` stopped it)."""
     s, clash = kind.marked_state(p, marks)
     if clash:
         return None  # the validator names marks that break a clue
     level = max(0, len(kind.levels) - 2)
     try:
-        outcome = kind.ladder.propagate(s, level, deadline=time.monotonic() + seconds)
+        outcome = kind.ladder.propagate(s, level, budget=Budget(REFUTE_UNITS, seconds))
     except Stopped:
         return None
     why = outcome.contradiction
@@ -83,8 +87,9 @@ def refuted(kind: PuzzleKind, p: Puzzle, marks: Marks, seconds: float) -> dict[s
 
 def check(name: str, p: Puzzle, marks: Marks | None, seconds: float) -> dict[str, Any]:
     """Every rule the grid ``marks`` breaks (None: no marks), with its cells;
-    the clues that fix a cell count as marked. The refutation gets
-    :data:`REFUTE_SECONDS` at most, and never more than ``seconds``."""
+    the clues that fix a cell count as marked. The refutation spends
+    :data:`REFUTE_UNITS` at most; its safety clock is :data:`REFUTE_SECONDS`,
+    and never more than half of ``seconds``."""
     kind = pencilbox.puzzle(name)
     if marks is None:
         marks = (None,) * (p.rows * p.cols)

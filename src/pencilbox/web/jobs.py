@@ -2,10 +2,12 @@
 
 Each job takes plain values (the puzzle type's name, a :class:`Puzzle`,
 marks, a level, its seconds) and returns plain values, so it travels to a
-worker of :mod:`pencilbox.web.workers` and back. Every job hands its
-deadline on to the engine and answers within it: a hint or a fixpoint that
-runs out says "stopped" (the fixpoint with what it decided); work with
-nothing to show for itself (a board not made in time) raises
+worker of :mod:`pencilbox.web.workers` and back. Every job spends a budget
+of engine work units (the same answer on any machine) and hands the
+request's seconds on as a safety clock, so it answers within them: a hint
+or a fixpoint that runs out says "stopped" (and whether the work or the
+clock stopped it; the fixpoint with what it decided); work with nothing to
+show for itself (a board not made in time) raises
 :class:`~pencilbox.errors.Stopped` (the API answers 503).
 """
 
@@ -23,8 +25,9 @@ from pencilbox.errors import Stopped
 from pencilbox.shapes import hint_json, solved_json
 from pencilbox.web import deal
 
-SOLUTION_BUDGET = 50_000
-SOLUTION_SECONDS = 2.0
+SOLUTION_UNITS = 100_000
+"""The work the server spends finding a board's answer (to name wrong
+marks, for Reveal): the same answer on any machine, or none."""
 
 
 def given_tokens(kind: PuzzleKind, p: Puzzle) -> list[str | None]:
@@ -80,14 +83,12 @@ def deal_from_bank(
     return None if d is None else dealt_json(kind, d, grade)
 
 
-def find_answer(kind: PuzzleKind, p: Puzzle, seconds: float = SOLUTION_SECONDS) -> Values | None:
-    """The unique answer, or None if there is none, several, or the budget ran out.
-
-    Searches with the level below probe (cheap per node) under a node budget
-    and a deadline; probe's fixpoint is unbounded in practice on big boards.
-    """
+def find_answer(kind: PuzzleKind, p: Puzzle, seconds: float | None = None) -> Values | None:
+    """The unique answer, or None if there is none, several, or the budget
+    (:data:`SOLUTION_UNITS`) ran out. Searches with the level below probe
+    (cheap per node); ``seconds`` is a safety clock."""
     level = kind.levels[max(0, len(kind.levels) - 2)]
-    c = kind.count(p, limit=2, level=level, budget=SOLUTION_BUDGET, seconds=seconds)
+    c = kind.count(p, limit=2, level=level, budget=SOLUTION_UNITS, seconds=seconds)
     return c.first if c.complete and c.solutions == 1 else None
 
 
@@ -108,15 +109,12 @@ def hint(
     deadline = time.monotonic() + seconds
     looked_up = False
     if marks is not None and not known:
-        answer = find_answer(kind, p, min(SOLUTION_SECONDS, seconds / 2))
+        answer = find_answer(kind, p, seconds / 2)
         looked_up = True
-    compare = answer
-    if marks is not None and compare is None:
-        # Unknown answer: compare the marks with themselves, so the hint
-        # reports only what the ladder itself refutes (no unbounded search).
-        compare = tuple(v if v is not None else 0 for v in marks)
+    # Without a known answer the hint reports only what the ladder itself
+    # refutes (it does not search for the answer again).
     left = max(0.0, deadline - time.monotonic())
-    h = kind.hint(p, marks, level=level, solution=compare, seconds=left)
+    h = kind.hint(p, marks, level=level, solution=answer, seconds=left, look_up=False)
     return hint_json(kind, p, h, every_key=True), answer, looked_up
 
 
@@ -125,9 +123,7 @@ def answer(name: str, p: Puzzle, seconds: float) -> tuple[Values | None, str]:
     how many answers the search found, as :func:`answer_count` says it."""
     kind = pencilbox.puzzle(name)
     level = kind.levels[max(0, len(kind.levels) - 2)]
-    c = kind.count(
-        p, limit=2, level=level, budget=SOLUTION_BUDGET, seconds=min(SOLUTION_SECONDS, seconds)
-    )
+    c = kind.count(p, limit=2, level=level, budget=SOLUTION_UNITS, seconds=seconds)
     if not c.complete:
         return None, "unknown"
     if c.solutions == 1:
@@ -142,7 +138,8 @@ def answer_count(name: str, p: Puzzle, seconds: float) -> str:
 
 def solve(name: str, p: Puzzle, level: str | None, seconds: float) -> dict[str, Any]:
     """The fixpoint of the ladder up to ``level``, as JSON; status "stopped"
-    with the cells decided so far when ``seconds`` ran out first."""
+    with the cells decided so far (and ``stop``, "work" or "clock") when its
+    budget of work, or the safety clock of ``seconds``, ran out first."""
     kind = pencilbox.puzzle(name)
     s = kind.solve(p, level, seconds=seconds)
     return solved_json(kind, p, s)
@@ -152,12 +149,11 @@ def make(
     name: str, rows: int, cols: int, grade: str, seed: int, seconds: float
 ) -> tuple[dict[str, Any], Values | None]:
     """A fresh board thinned towards ``grade`` (see :func:`deal.generate`),
-    as JSON with its answer, within a third of the request's ``seconds``
-    (its fixpoints stop at two thirds)."""
+    as JSON with its answer, within its budget of work; the request's
+    ``seconds`` are a safety clock."""
     kind = pencilbox.puzzle(name)
-    thinning = min(deal.GENERATE_SECONDS, seconds / 3)
     try:
-        d = deal.generate(kind, rows, cols, grade, seed, thinning)
+        d = deal.generate(kind, rows, cols, grade, seed, deal.GENERATE_UNITS, seconds * 0.9)
     except TimeoutError as e:
         raise Stopped(str(e)) from None
     return dealt_json(kind, d, grade)

@@ -1,37 +1,46 @@
 """The setter's endpoints: analyze a board, and the three helpers.
 
-Each takes the same ``puzzle`` (and optional ``type``) as ``/api/hint`` and a
-budget ``seconds`` (default 2, capped at :data:`MAX_SECONDS`); the work is
+Each takes the same ``puzzle`` (and optional ``type``) as ``/api/hint``, a
+``budget`` of engine work units (default the verdict's, capped at
+:data:`MAX_UNITS`) and a safety clock ``seconds``; the work is
 one plain call of :mod:`pencilbox.studio` run in a worker of the app's
-``studio`` lane (:mod:`pencilbox.web.lanes`), and every search and fixpoint
-inside it stops at the budget, so a request answers within it (the pool
-kills a worker that does not). A client that goes away (an editor whose
-newer edit replaced the request) cancels the work: its worker is killed and
-replaced, which frees the slot.
+``studio`` lane (:mod:`pencilbox.web.lanes`): every search and fixpoint
+inside it spends from the budget and stops at the safety clock, so a request
+answers within its seconds (the lane kills a worker that does not). A full
+lane refuses a request at once (429) before its puzzle is read. A client
+that goes away (an editor whose newer edit replaced the request) cancels the
+work: its worker is killed and replaced, which frees the slot.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
+from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 import pencilbox
+from pencilbox import verdicts
 from pencilbox.engine.kind import Puzzle, PuzzleKind
-from pencilbox.shapes import analysis_json, cell_json, cells_json, redundancy_json
-from pencilbox.studio import analyze, helpers
-from pencilbox.studio.analyze import DEFAULT_SECONDS
+from pencilbox.engine.verdict import DEFAULT_UNITS, Verdict
+from pencilbox.shapes import cell_json, cells_json, redundancy_json, verdict_json
+from pencilbox.studio import helpers
 from pencilbox.web import api
 from pencilbox.web.lanes import Lanes
+from pencilbox.web.workers import SolverBusy, SolverFull, SolverLate
 
-MAX_SECONDS = 8.0
-"""Largest budget a request may ask for (the server's own limit is
-``api.SOLVER_SECONDS``)."""
-HELPER_SECONDS = 4.0
-"""Budget the browser's editor gives one helper request."""
+MAX_UNITS = 8 * DEFAULT_UNITS
+"""The largest work budget a request may ask for."""
+SAFETY_SECONDS = 20.0
+"""The safety clock of a request when none is given (only runaway work reaches it)."""
+MAX_SECONDS = 60.0
+"""The longest safety clock a request may ask for."""
+HELPER_UNITS = helpers.HELPER_UNITS
+"""The budget the browser's editor gives one helper request."""
 
 router = APIRouter(prefix="/api")
 
@@ -42,6 +51,7 @@ ErrorOut = api.ErrorOut
 ERRORS: dict[int | str, dict[str, Any]] = {
     **api.ERRORS,
     400: {"model": ErrorOut, "description": "a malformed puzzle, type or level"},
+    413: {"model": ErrorOut, "description": "a request body over the size limit"},
     422: {"model": ErrorOut, "description": "a field of the wrong kind or out of range"},
     503: {"model": ErrorOut, "description": "the server is busy"},
 }
@@ -55,11 +65,29 @@ class StudioIn(api.PuzzleIn):
     level: str | None = Field(
         None, max_length=40, description="ladder level whose undecided cells are reported"
     )
+    budget: api.WholeNumber = Field(
+        DEFAULT_UNITS,
+        ge=1,
+        le=MAX_UNITS,
+        description="work budget in engine work units: it decides how far the work goes, "
+        "so the same request gets the same answer on any machine",
+    )
     seconds: float = Field(
-        DEFAULT_SECONDS,
+        SAFETY_SECONDS,
         gt=0,
+        le=MAX_SECONDS,
+        strict=True,
         allow_inf_nan=False,
-        description=f"time budget in seconds (capped at {MAX_SECONDS:g})",
+        description="safety clock in seconds: only runaway work reaches it, and an answer "
+        'it cut short says so (stop: "clock")',
+    )
+
+
+class AnalyzeIn(StudioIn):
+    upto: Literal["probe", "case"] = Field(
+        "case",
+        description='how far the grade may climb: "probe" (a first answer, fast) or '
+        '"case" (the full grade)',
     )
 
 
@@ -73,10 +101,14 @@ class AnalysisOut(BaseModel):
     verdict: str = Field(..., description="unique, several, none or unknown")
     grade: str | None = Field(
         None,
-        description="the lowest level whose fixpoint finishes the puzzle, or "
-        '"beyond" (unique by search); null unless unique, and null when the budget '
-        "ran out before probe could grade a unique puzzle",
+        description='the lowest level whose fixpoint finishes the puzzle, "case" (the case '
+        'rung, with case_size), or "beyond"; null unless unique, and null when the budget '
+        "ran out before the grade was settled",
     )
+    case_size: int | None = Field(None, description="the branches of a case grade's largest split")
+    upto: str = Field(..., description="how far the grade could climb (probe or case)")
+    summary: str = Field(..., description="the verdict in the words every surface uses")
+    settled: bool = Field(..., description="false when more budget could tell more")
     level: str = Field(..., description="the level whose undecided cells are listed")
     solutions: list[list[str]] = Field(
         ..., description="the answer, or two different answers (rows of answer tokens)"
@@ -89,6 +121,13 @@ class AnalysisOut(BaseModel):
     reason: str
     url: str = Field(..., description="the puzzle's URL (puzz.link's, or pencilbox's own)")
     guesses: int
+    stop: str | None = Field(
+        None,
+        description='why it stopped short: "work" (the budget), "clock" (the safety '
+        'clock) or "busy" (no solver was free); null when it did not',
+    )
+    budget: int | None = Field(None, description="the work budget it was given")
+    work: int = Field(..., description="work units spent")
     seconds: float = Field(..., description="time spent")
 
 
@@ -127,19 +166,17 @@ class ThinOut(BaseModel):
     complete: bool = Field(..., description="true when no further clue can go")
 
 
-def limits() -> dict[str, float]:
-    """The studio's budgets, for /api/puzzles' ``limits``: ``analyze_seconds``
-    (DEFAULT_SECONDS, a first verdict), ``analyze_max_seconds`` (MAX_SECONDS)
-    and ``helper_seconds`` (HELPER_SECONDS)."""
+def limits() -> dict[str, float | int]:
+    """The studio's budgets, for /api/puzzles' ``limits``: ``analyze_budget``
+    (the verdict's default work budget), ``analyze_max_budget``
+    (:data:`MAX_UNITS`), ``helper_budget`` and ``analyze_seconds`` (the
+    safety clock of a request)."""
     return {
-        "analyze_seconds": DEFAULT_SECONDS,
-        "analyze_max_seconds": MAX_SECONDS,
-        "helper_seconds": HELPER_SECONDS,
+        "analyze_budget": DEFAULT_UNITS,
+        "analyze_max_budget": MAX_UNITS,
+        "helper_budget": HELPER_UNITS,
+        "analyze_seconds": SAFETY_SECONDS,
     }
-
-
-def budget(body: StudioIn) -> float:
-    return min(body.seconds, MAX_SECONDS)
 
 
 def read(request: Request, body: StudioIn) -> tuple[PuzzleKind, Puzzle]:
@@ -151,37 +188,51 @@ def read(request: Request, body: StudioIn) -> tuple[PuzzleKind, Puzzle]:
     return kind, p
 
 
-# -- plain calls (the work of each endpoint) ------------------------------------------
-def analyze_call(kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float) -> dict[str, Any]:
-    return analysis_json(kind, p, analyze(kind, p, level=level, seconds=seconds))
+# -- plain calls (the work of each endpoint; ``seconds``, last, is what is
+# left of the request's safety clock when the worker starts) ----------------------
+def analyze_call(
+    kind: PuzzleKind,
+    p: Puzzle,
+    level: str | None,
+    budget: int,
+    upto: str,
+    store: Path | None,
+    seconds: float,
+) -> dict[str, Any]:
+    """The verdict, kept in the server's verdict store at ``store`` (the
+    server's own, which a worker started long ago may not know)."""
+    v = verdicts.verdict(kind, p, level, budget, seconds, upto, path=store)
+    return verdict_json(kind, p, v)
 
 
-def redundant_call(kind: PuzzleKind, p: Puzzle, seconds: float) -> dict[str, Any]:
-    r = helpers.redundant(kind, p, seconds=seconds)
+def redundant_call(kind: PuzzleKind, p: Puzzle, budget: int, seconds: float) -> dict[str, Any]:
+    r = helpers.redundant(kind, p, budget=budget, seconds=seconds)
     return {
-        "analysis": analysis_json(kind, p, r.analysis),
+        "analysis": verdict_json(kind, p, r.analysis),
         **redundancy_json(p, r, changes=True),
     }
 
 
-def suggest_call(kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float) -> dict[str, Any]:
-    s = helpers.suggest(kind, p, level=level, seconds=seconds)
+def suggest_call(
+    kind: PuzzleKind, p: Puzzle, level: str | None, budget: int, seconds: float
+) -> dict[str, Any]:
+    s = helpers.suggest(kind, p, level=level, budget=budget, seconds=seconds)
     return {
-        "analysis": analysis_json(kind, p, s.analysis),
+        "analysis": verdict_json(kind, p, s.analysis),
         "cell": cell_json(p, s.cell) if s.cell is not None else None,
         "clue": kind.clue_token(s.clue) if s.clue is not None else None,
         "decided": s.decided,
         "puzzle": kind.puzzle_rows(s.puzzle),
         "url": kind.to_url(s.puzzle),
-        "after": analysis_json(kind, s.puzzle, s.after) if s.after is not None else None,
+        "after": verdict_json(kind, s.puzzle, s.after) if s.after is not None else None,
         "complete": s.complete,
     }
 
 
 def thin_call(
-    kind: PuzzleKind, p: Puzzle, level: str | None, seed: int, seconds: float
+    kind: PuzzleKind, p: Puzzle, level: str | None, budget: int, seed: int, seconds: float
 ) -> dict[str, Any]:
-    t = helpers.thin(kind, p, level=level, seconds=seconds, seed=seed)
+    t = helpers.thin(kind, p, level=level, budget=budget, seconds=seconds, seed=seed)
     return {
         "level": t.level,
         "puzzle": kind.puzzle_rows(t.puzzle),
@@ -189,7 +240,7 @@ def thin_call(
         "removed": cells_json(p, t.removed),
         "clues_before": p.clue_count,
         "clues_after": t.puzzle.clue_count,
-        "analysis": analysis_json(kind, t.puzzle, t.analysis),
+        "analysis": verdict_json(kind, t.puzzle, t.analysis),
         "complete": t.complete,
     }
 
@@ -197,8 +248,8 @@ def thin_call(
 DISCONNECT_POLL = 0.05
 """Seconds between checks that the client is still there."""
 STUDIO_GRACE = 1.5
-"""Seconds past a call's budget before its worker is killed (503): a call
-answers at its budget (``unknown`` when it ran out), and a second more on a
+"""Seconds past a call's safety clock before its worker is killed (503): a
+call stops at its clock (``unknown``, stop "clock"), and a second more on a
 machine too busy to let it is worth waiting for."""
 CALLS: dict[str, Callable[..., dict[str, Any]]] = {
     "analyze": analyze_call,
@@ -224,7 +275,7 @@ async def run(
 ) -> dict[str, Any]:
     """Run the call in the studio lane with ``seconds`` (from now, waiting
     for a worker included) as its last argument; if the client disconnects
-    first, cancel it (the pool kills its worker). A board a helper does not
+    first, cancel it (the lane kills its worker). A board a helper does not
     apply to is a 409."""
     lanes: Lanes = request.app.state.lanes
     work = asyncio.ensure_future(
@@ -246,15 +297,47 @@ async def run(
     return result
 
 
+def cut_short(kind: PuzzleKind, p: Puzzle, level: str, budget: int, upto: str) -> Verdict:
+    """The verdict of a call whose worker was stopped past its safety clock:
+    unknown, saying the clock stopped it (never stored)."""
+    return Verdict(
+        "unknown",
+        None,
+        level,
+        reason="the safety clock stopped the work (this machine was too slow or too busy)",
+        upto=upto,
+        stop="clock",
+        budget=budget,
+    )
+
+
 # -- endpoints ------------------------------------------------------------------------
 @router.post("/analyze", response_model=AnalysisOut, responses=ERRORS)
-async def analyze_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
+async def analyze_endpoint(request: Request, body: AnalyzeIn) -> dict[str, Any]:
     """Is the puzzle unique, and how hard? unique (with its grade), several
     (two answers and where they differ), none (the contradiction) or unknown
-    (the budget ran out first); with the cells the level's fixpoint leaves open."""
+    (the budget ran out first); with the cells the level's fixpoint leaves
+    open. The budget of work decides, so the answer is the same on any
+    machine; a verdict asked before is answered at once from the verdict
+    store. A server with no worker free within the request's seconds answers
+    "unknown" (``stop``: "busy"), one whose work ran past them "unknown"
+    (``stop``: "clock"); a full lane refuses at once (429, ``Retry-After``)."""
     kind, p = read(request, body)
-    seconds = budget(body)
-    return await run(request, "analyze", kind, p, seconds, body.level)
+    level = kind.level_name(body.level)
+    key = verdicts.key_of(kind, p, level, body.budget, body.upto)
+    path = verdicts.default_path()
+    kept = await run_in_threadpool(verdicts.store(path).get, key)
+    if kept is not None:
+        return verdict_json(kind, p, verdicts.from_body(kept))
+    args = (level, body.budget, body.upto, path)
+    try:
+        return await run(request, "analyze", kind, p, body.seconds, *args)
+    except SolverFull:
+        raise
+    except SolverLate:
+        return verdict_json(kind, p, cut_short(kind, p, level, body.budget, body.upto))
+    except SolverBusy:
+        return verdict_json(kind, p, verdicts.busy(kind, p, level, body.budget, body.upto))
 
 
 @router.post("/redundant", response_model=RedundantOut, responses=HELPER_ERRORS)
@@ -262,8 +345,7 @@ async def redundant_endpoint(request: Request, body: StudioIn) -> dict[str, Any]
     """Which clues of a unique puzzle can go with the answer still unique,
     and the grade without each. 409 unless the puzzle is unique."""
     kind, p = read(request, body)
-    seconds = budget(body)
-    return await run(request, "redundant", kind, p, seconds)
+    return await run(request, "redundant", kind, p, body.seconds, body.budget)
 
 
 @router.post("/suggest", response_model=SuggestOut, responses=HELPER_ERRORS)
@@ -272,8 +354,7 @@ async def suggest_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     and value from one answer, chosen so the level's fixpoint decides the most
     cells. 409 unless the puzzle has several answers."""
     kind, p = read(request, body)
-    seconds = budget(body)
-    return await run(request, "suggest", kind, p, seconds, body.level)
+    return await run(request, "suggest", kind, p, body.seconds, body.level, body.budget)
 
 
 @router.post("/thin", response_model=ThinOut, responses=HELPER_ERRORS)
@@ -282,5 +363,4 @@ async def thin_endpoint(request: Request, body: ThinIn) -> dict[str, Any]:
     solves the puzzle: unique, at or below that grade. 409 if that level
     does not solve it to begin with."""
     kind, p = read(request, body)
-    seconds = budget(body)
-    return await run(request, "thin", kind, p, seconds, body.level, body.seed)
+    return await run(request, "thin", kind, p, body.seconds, body.level, body.budget, body.seed)

@@ -15,11 +15,17 @@ from pencilbox.engine.grid import Bits, Grid, cells_of, grid
 from pencilbox.engine.results import Puzzle
 from pencilbox.engine.state import Mask, State, shrunk_cells, values_of
 from pencilbox.errors import ContradictoryClues, ParseError
-from pencilbox.formats import puzzlink
+from pencilbox.formats import janko, penpa, puzzlink
 from pencilbox.formats.numbers import read_number, shown
 from pencilbox.formats.text import refuse_size_out_of_range
 
 NAME = "numbrix"
+
+PENPA = penpa.Style(tag="numbrix", numbers=True, answer_offset=1)
+"""penpa-edit: the printed numbers in the cells; the answer's numbers in the
+solver's colour. (puzz.link has no Numbrix, so no puzz.link file either.)"""
+JANKO = janko.Tokens(names=("numbrix",), numbers=True, answer_offset=1)
+"""Janko text: numbers, ``-`` for an empty cell; the solution all numbers."""
 
 
 def number_name(v: int) -> str:
@@ -119,11 +125,11 @@ class Board:
     def cells_of_values(self, cands: list[Mask], s: State[Board] | None = None) -> list[Bits]:
         """The value→cells index: bitboard of the cells that may hold each
         value (on a big open board, seconds of work: it stops at the
-        deadline of ``s``, if given)."""
+        safety clock of the budget of ``s``, if given)."""
         where = [0] * self.n
         for cell, m in enumerate(cands):
             if s is not None and not cell & 31:
-                s.check_deadline()
+                s.check_clock()
             bit = 1 << cell
             while m:
                 low = m & -m

@@ -148,7 +148,7 @@ def _leave_others(
     decided = []
     for i, cell in enumerate(sorted(lose)):
         if not i & 63:
-            s.check_deadline()
+            s.check_clock()
         gone = lose[cell]
         m = cands[cell]
         premises: tuple[Cell, ...] = ()
@@ -242,7 +242,7 @@ def link(s: State[Board]) -> Result:
         cell = queue[head]
         head += 1
         if not head & 255:
-            s.check_deadline()  # a wave over a big board takes seconds
+            s.check_clock()  # a wave over a big board takes seconds
         waiting[cell] = False
         m = cands[cell]
         around = 0
