@@ -281,12 +281,18 @@ class PuzzleKind:
         return cases.CASE if level == cases.CASE else self.level_name(level)
 
     # -- solving -----------------------------------------------------------------
-    def refuse_contradictory_clues(self, p: Puzzle) -> None:
+    def refuse_contradictory_clues(self, p: Puzzle, seconds: float | None = None) -> None:
         """Raise ContradictoryClues when the lowest rung alone refutes the
         clues, in the verdict's words ("no answer: the clues contradict each
-        other: …", as :func:`pencilbox.engine.verdict.judge` says it)."""
+        other: …", as :func:`pencilbox.engine.verdict.judge` says it).
+        ``seconds`` is a safety clock (the lowest rung of a big open board
+        may take seconds): when it stops the look, nothing is refused, and
+        the work that follows finds what it finds."""
         s = self.start(p)
-        outcome = self.ladder.propagate(s, 0)
+        try:
+            outcome = self.ladder.propagate(s, 0, budget=Budget(None, seconds))
+        except Stopped:
+            return
         if outcome.status is Status.CONTRADICTION:
             why = outcome.contradiction
             assert why is not None

@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> list[Result]:
     look_of(kind)
     puzzles = read_puzzles(kind, args.file)
     for p in puzzles:
-        kind.refuse_contradictory_clues(p)
+        kind.refuse_contradictory_clues(p, args.seconds)
     sheet = entries(kind, puzzles, args)
     count = svg.page_count(len(sheet), args.per_page, args.solution)
     pages = svg.pages(sheet, args.per_page, args.solution)

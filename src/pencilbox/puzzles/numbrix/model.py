@@ -128,7 +128,7 @@ class Board:
         safety clock of the budget of ``s``, if given)."""
         where = [0] * self.n
         for cell, m in enumerate(cands):
-            if s is not None and not cell & 31:
+            if s is not None and not cell & 7:
                 s.check_clock()
             bit = 1 << cell
             while m:
