@@ -115,7 +115,7 @@ class _Walker:
         if self.budget is not None and self.nodes > self.budget:
             self.complete = False
             raise _Stop
-        late = self.deadline is not None and self.nodes & 1023 == 0
+        late = self.deadline is not None and self.nodes & 255 == 0
         if late and time.monotonic() > self.deadline:  # type: ignore[operator]
             self.complete = False
             raise _Stop
