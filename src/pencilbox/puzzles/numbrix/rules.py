@@ -126,7 +126,9 @@ def _leave_others(
     g = s.grid
     cands = s.cands
     lose: dict[Cell, Mask] = {}
-    for cell in fresh:
+    for i, cell in enumerate(fresh):
+        if not i & 7:
+            s.check_clock()  # each number may leave hundreds of cells
         m = cands[cell]
         v = m.bit_length() - 1
         others = where[v] & ~(1 << cell)
@@ -147,7 +149,7 @@ def _leave_others(
     narrated = s.trace is not None
     decided = []
     for i, cell in enumerate(sorted(lose)):
-        if not i & 63:
+        if not i & 15:
             s.check_clock()
         gone = lose[cell]
         m = cands[cell]
