@@ -14,10 +14,12 @@ boards are no larger than :data:`MAX_SIDE`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
 import threading
+import time
 import warnings
 from collections import OrderedDict
 from pathlib import Path
@@ -34,12 +36,13 @@ from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
 from pencilbox.engine.grid import MIN_SIDE
 from pencilbox.engine.hints import stopped_reason
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
-from pencilbox.engine.results import HintResult
+from pencilbox.engine.ladder import Status
+from pencilbox.engine.results import HintResult, Solved
 from pencilbox.errors import ParseError, PuzzleError, SizeError
 from pencilbox.formats import registry
 from pencilbox.formats.base import Document, UntypedPuzzle
 from pencilbox.formats.puzzlink import parse_frame
-from pencilbox.shapes import hint_json
+from pencilbox.shapes import hint_json, solved_json
 from pencilbox.web import checks, deal, jobs
 from pencilbox.web.lanes import Lanes, board_lane
 from pencilbox.web.workers import SolverBusy, SolverLate
@@ -81,6 +84,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 """The errors of every endpoint that does puzzle work."""
 SOLVER_ERRORS = ERRORS
+MIN_SECONDS = 0.05
+"""Time left below which a request asks no more of the solver."""
 router = APIRouter(prefix="/api")
 
 
@@ -89,13 +94,16 @@ def solver_seconds(request: Request) -> float:
     return seconds
 
 
-async def solver(request: Request, lane: str, fn: Any, *args: Any) -> Any:
+async def solver(
+    request: Request, lane: str, fn: Any, *args: Any, seconds: float | None = None
+) -> Any:
     """Run the job ``fn(*args, seconds)`` in a worker of the app's ``lane``,
-    with what is left of the app's deadline when it starts (503 when it
-    runs past the deadline or no worker is free in time, 429 when too many
-    jobs of the lane wait already)."""
+    with what is left of the app's deadline (or of ``seconds``) when it
+    starts (503 when it runs past the deadline or no worker is free in time,
+    429 when too many jobs of the lane wait already)."""
     lanes: Lanes = request.app.state.lanes
-    return await lanes.run(lane, fn, *args, seconds=solver_seconds(request))
+    limit = solver_seconds(request) if seconds is None else seconds
+    return await lanes.run(lane, fn, *args, seconds=limit)
 
 
 def lane_of(p: Puzzle) -> str:
@@ -413,6 +421,7 @@ async def parse(request: Request, body: ParseIn) -> dict[str, Any]:
 async def hint(request: Request, body: HintIn) -> dict[str, Any]:
     """The next cell the ladder proves at ``level`` from the player's marks
     (status "stopped" when the deadline passed first)."""
+    t0 = time.monotonic()
     admit(request, body)
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
@@ -432,13 +441,16 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
         store.put(key, answer)
     result: dict[str, Any] = out
     if result["status"] == "stalled" and not result["suggest"]:
-        # No level helps: say whether the board itself has one answer.
+        # No level helps: say whether the board itself has one answer, in
+        # what is left of the request's seconds.
         known, answer = store.lookup(key)
-        result["answers"] = (
-            "one"
-            if answer is not None
-            else await solver(request, lane_of(p), jobs.answer_count, kind.name, p)
-        )
+        left = solver_seconds(request) - (time.monotonic() - t0)
+        result["answers"] = "one" if answer is not None else "unknown"
+        if answer is None and left > MIN_SECONDS:
+            with contextlib.suppress(SolverLate):  # a busy machine: it stays unknown
+                result["answers"] = await solver(
+                    request, lane_of(p), jobs.answer_count, kind.name, p, seconds=left
+                )
     return result
 
 
@@ -464,7 +476,10 @@ async def unique_answer(request: Request, kind: PuzzleKind, p: Puzzle) -> tuple[
     if found is not None:
         return found, "one"
     # Not looked up yet, or no unique answer: search, to say why.
-    found, count = await solver(request, lane_of(p), jobs.answer, kind.name, p)
+    try:
+        found, count = await solver(request, lane_of(p), jobs.answer, kind.name, p)
+    except SolverLate:  # stopped past its clock on a busy machine
+        return None, "unknown"
     if count != "unknown":  # a search that ran out may finish on a freer machine
         store.put(key, found)
     return found, count
@@ -496,7 +511,11 @@ async def solve(request: Request, body: SolveIn) -> dict[str, Any]:
     admit(request, body)
     kind, p, _ = read_puzzle(body)
     level = kind.level_name(body.level)
-    result: dict[str, Any] = await solver(request, lane_of(p), jobs.solve, kind.name, p, level)
+    try:
+        result: dict[str, Any] = await solver(request, lane_of(p), jobs.solve, kind.name, p, level)
+    except SolverLate:  # stopped past its clock on a busy machine: what the clues decide
+        start = Solved(Status.STOPPED, level, tuple(kind.start(p).cands), stop="clock")
+        return solved_json(kind, p, start)
     return result
 
 

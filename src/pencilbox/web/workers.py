@@ -48,6 +48,10 @@ from pencilbox.processes import die_with_parent, limit_memory
 GRACE = 0.5
 """Seconds past a job's deadline before its worker is killed (a job that
 answers later than that has not kept its budget)."""
+RESERVE = 0.25
+"""Seconds of a job's deadline (at most a tenth of them) kept back from the
+clock it is told: the time to send its answer back and to be scheduled on a
+busy machine, so the answer comes within the deadline rather than after."""
 DEMOTE_AFTER = 1.0
 """CPU seconds after which a running job's worker gets a lower CPU priority
 (CPU, not wall time: on a busy machine a short job may wait for a core)."""
@@ -326,7 +330,8 @@ class SolverPool:
         ``seconds`` (pass them on to the engine), and is killed ``grace``
         seconds after. The seconds count from the call, time spent waiting
         for a worker included: with ``tell_time`` the job gets the seconds
-        left when it starts as its last argument, ``fn(*args, left)``.
+        left when it starts (less :data:`RESERVE`) as its last argument,
+        ``fn(*args, left)``.
 
         Raises :class:`SolverBusy` (503) when it does not finish in time or
         no worker is free in time, :class:`SolverFull` (429) when too many
@@ -344,7 +349,8 @@ class SolverPool:
         fd = w.conn.fileno()
         try:
             if tell_time:
-                args = (*args, max(0.0, deadline - time.monotonic()))
+                reserve = min(RESERVE, seconds / 10)
+                args = (*args, max(0.0, deadline - reserve - time.monotonic()))
             w.conn.send((fn, args))
 
             def readable() -> None:
