@@ -288,9 +288,10 @@ class PuzzleKind:
         ``seconds`` is a safety clock (the lowest rung of a big open board
         may take seconds): when it stops the look, nothing is refused, and
         the work that follows finds what it finds."""
+        clock = Budget(None, seconds)
         s = self.start(p)
         try:
-            outcome = self.ladder.propagate(s, 0, budget=Budget(None, seconds))
+            outcome = self.ladder.propagate(s, 0, budget=clock)
         except Stopped:
             return
         if outcome.status is Status.CONTRADICTION:
@@ -312,12 +313,13 @@ class PuzzleKind:
         far) when its ``budget`` of work units runs out, or the safety clock
         (``seconds``) stops it (``Solved.stop`` says which)."""
         lv = self.ladder.level_index(level)
+        whole = Budget(budget, seconds)  # the clock counts the board's making too
         s = self.start(p)
         if narrate:
             s.trace = []
         stop = None
         try:
-            status = self.ladder.propagate(s, lv, budget=Budget(budget, seconds)).status
+            status = self.ladder.propagate(s, lv, budget=whole).status
         except Stopped as e:
             status = Status.STOPPED
             stop = search.stop_reason(e)
@@ -338,7 +340,8 @@ class PuzzleKind:
         plain search, None the one the ladder suits (see :func:`search.count`)."""
         lv = self.ladder.level_index(level)
         units = search.DEFAULT_UNITS if budget is None else budget
-        c = search.count(self.ladder, self.start(p), lv, limit, Budget(units, seconds), learning)
+        whole = Budget(units, seconds)  # the clock counts the board's making too
+        c = search.count(self.ladder, self.start(p), lv, limit, whole, learning)
         first = tuple(single_value(m) for m in c.first) if c.first is not None else None
         level_name = self.levels[lv]
         return Counted(
