@@ -73,6 +73,17 @@ def test_an_analysis_stopped_past_its_clock_is_unknown_by_the_clock(
     assert j["summary"].startswith("unknown: the safety clock stopped the work")
 
 
+@pytest.mark.parametrize("helper", ["redundant", "suggest", "thin"])
+def test_a_helper_stopped_past_its_clock_is_a_409_that_says_so(
+    app: FastAPI, monkeypatch: pytest.MonkeyPatch, helper: str
+) -> None:
+    late_lanes(app, monkeypatch, SolverLate("the solver took longer than 2 s"))
+    client = TestClient(app, base_url="http://localhost")
+    r = client.post(f"/api/{helper}", json={"puzzle": YINYANG_URL, "seconds": 2})
+    assert r.status_code == 409
+    assert r.json()["error"].startswith("the safety clock stopped the work")
+
+
 def test_a_full_studio_lane_is_a_429_not_a_verdict(
     app: FastAPI, monkeypatch: pytest.MonkeyPatch
 ) -> None:

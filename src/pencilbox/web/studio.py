@@ -297,6 +297,24 @@ async def run(
     return result
 
 
+LATE = (
+    "the safety clock stopped the work (this machine was too slow or too busy); "
+    "ask again, or allow more seconds"
+)
+"""What a helper whose worker was stopped past its clock answers (409)."""
+
+
+async def helper(
+    request: Request, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
+) -> dict[str, Any]:
+    """:func:`run` for a helper: stopped past its clock, it is a 409 that
+    says so (like a board whose verdict is unknown), not a 503."""
+    try:
+        return await run(request, call, kind, p, seconds, *args)
+    except SolverLate:
+        raise HTTPException(409, LATE) from None
+
+
 def cut_short(kind: PuzzleKind, p: Puzzle, level: str, budget: int, upto: str) -> Verdict:
     """The verdict of a call whose worker was stopped past its safety clock:
     unknown, saying the clock stopped it (never stored)."""
@@ -345,7 +363,7 @@ async def redundant_endpoint(request: Request, body: StudioIn) -> dict[str, Any]
     """Which clues of a unique puzzle can go with the answer still unique,
     and the grade without each. 409 unless the puzzle is unique."""
     kind, p = read(request, body)
-    return await run(request, "redundant", kind, p, body.seconds, body.budget)
+    return await helper(request, "redundant", kind, p, body.seconds, body.budget)
 
 
 @router.post("/suggest", response_model=SuggestOut, responses=HELPER_ERRORS)
@@ -354,7 +372,7 @@ async def suggest_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     and value from one answer, chosen so the level's fixpoint decides the most
     cells. 409 unless the puzzle has several answers."""
     kind, p = read(request, body)
-    return await run(request, "suggest", kind, p, body.seconds, body.level, body.budget)
+    return await helper(request, "suggest", kind, p, body.seconds, body.level, body.budget)
 
 
 @router.post("/thin", response_model=ThinOut, responses=HELPER_ERRORS)
@@ -363,4 +381,4 @@ async def thin_endpoint(request: Request, body: ThinIn) -> dict[str, Any]:
     solves the puzzle: unique, at or below that grade. 409 if that level
     does not solve it to begin with."""
     kind, p = read(request, body)
-    return await run(request, "thin", kind, p, body.seconds, body.level, body.budget, body.seed)
+    return await helper(request, "thin", kind, p, body.seconds, body.level, body.budget, body.seed)
