@@ -18,7 +18,7 @@ value_token, parse_value = answer_tokens({BLACK: "#", WHITE: "o"}, NAME)
 def parse_clue(token: str) -> int | None:
     if token == ".":
         return None
-    if token.isdigit() and int(token) <= 5:
+    if token in ("0", "1", "2", "3", "4", "5"):  # str.isdigit() also takes "²"
         return int(token)
     raise ParseError(f"{token!r} is not a Tally cell (use '.' or a number 0..5)")
 
@@ -36,7 +36,9 @@ def check_clues(p: Puzzle) -> None:
 def from_url(url: str) -> Puzzle:
     frame = puzzlink.parse_frame(url)
     clues = puzzlink.decode_number16(frame.body, frame.rows * frame.cols)
-    return Puzzle(NAME, frame.rows, frame.cols, tuple(clues))
+    p = Puzzle(NAME, frame.rows, frame.cols, tuple(clues))
+    check_clues(p)
+    return p
 
 
 def to_url(p: Puzzle) -> str:

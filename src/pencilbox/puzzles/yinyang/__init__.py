@@ -12,10 +12,12 @@ from pencilbox.render.marks import Marks, Stone
 
 from . import brute, certificates, generate, model, rules, validate
 from .frontend import FRONTEND
+from .samples import SAMPLES
 
 
 class YinYang(PuzzleKind):
     title = "Yin-Yang"
+    samples = SAMPLES
     summary = (
         "Paint every cell black or white: each colour one connected group, no 2×2 of one colour."
     )
