@@ -8,7 +8,8 @@ from pencilbox.engine.grid import Cell, Grid, grid
 from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
-from pencilbox.formats.text import answer_tokens
+from pencilbox.formats.numbers import shown
+from pencilbox.formats.text import answer_tokens, check_size
 
 NAME = "tally"
 BLACK, WHITE = 0, 1
@@ -20,7 +21,7 @@ def parse_clue(token: str) -> int | None:
         return None
     if token in ("0", "1", "2", "3", "4", "5"):  # str.isdigit() also takes "²"
         return int(token)
-    raise ParseError(f"{token!r} is not a Tally cell (use '.' or a number 0..5)")
+    raise ParseError(f"{shown(token)} is not a Tally cell (use '.' or a number 0..5)")
 
 
 def clue_token(value: int | None) -> str:
@@ -35,6 +36,9 @@ def check_clues(p: Puzzle) -> None:
 
 def from_url(url: str) -> Puzzle:
     frame = puzzlink.parse_frame(url)
+    if frame.type != NAME:
+        raise ParseError(f"this is a {frame.type!r} URL, not a Tally one")
+    check_size(frame.rows, frame.cols)
     clues = puzzlink.decode_number16(frame.body, frame.rows * frame.cols)
     p = Puzzle(NAME, frame.rows, frame.cols, tuple(clues))
     check_clues(p)
