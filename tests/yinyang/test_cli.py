@@ -54,3 +54,15 @@ def test_the_real_puzzles_of_the_readme_are_unique(capsys: pytest.CaptureFixture
     ):
         code, (graded,), _ = run(capsys, "grade", "yinyang", url, "--json")
         assert code == 0 and graded["unique"]
+
+
+def test_analyze_redundant_as_the_readme_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    url = "https://puzz.link/p?yinyang/6/6/6a166b230900"
+    code = main(["analyze", "yinyang", url, "--redundant"])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert lines[:3] == [
+        "unique, grade bridge: unique: the bridge fixpoint finishes it",
+        "redundant clues: r1c4, r2c3, r2c5, r3c4, r3c6, r4c3, r5c4",
+        url,
+    ]

@@ -58,6 +58,9 @@ class Board:
     grid: Grid
     clues: tuple[tuple[Cell, int, tuple[Cell, ...]], ...]
     """(clue cell, number, its cross)"""
+    explains = True
+    """Search may learn from this board's deductions: every rule names the
+    cells it rests on (a clue's cell and the decided cells of its cross)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:
