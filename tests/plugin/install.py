@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import sys
+import tempfile
 
 from pencilbox.engine import registry
 
@@ -43,3 +45,20 @@ def take_off_path(site: pathlib.Path) -> None:
     paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
     os.environ["PYTHONPATH"] = os.pathsep.join(p for p in paths if p and p != str(site))
     registry.unregister(NAME)
+
+
+def install_for_session() -> None:
+    """Install the toy in a fresh directory for the rest of the process."""
+    global SITE
+    if SITE is None:
+        SITE = pathlib.Path(tempfile.mkdtemp(prefix="pencilbox-plugin-")) / "site"
+        write_distribution(SITE)
+        put_on_path(SITE)
+
+
+def uninstall_for_session() -> None:
+    global SITE
+    if SITE is not None:
+        take_off_path(SITE)
+        shutil.rmtree(SITE.parent, ignore_errors=True)
+        SITE = None

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import pencilbox
+from pencilbox.engine import registry
 from pencilbox.web import deal
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -24,8 +25,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
-TEST_GRADES = {"yinyang": "bridge", "cave": "bridge", "kurotto": "echo", "numbrix": "edge"}
-"""The shelf of 6×6 boards the test bank holds for each type."""
+TEST_GRADES = {kind.name: kind.samples.bank_grade for kind in registry.kinds()}
+"""The shelf of 6×6 boards the test bank holds for each type (its samples say which)."""
 
 
 @pytest.fixture(scope="session")
