@@ -15,6 +15,8 @@ from tests.plugin import install
 
 install.install_for_session()
 
+from tests.web.fixtures import bank_file, browser, page, server  # noqa: E402, F401
+
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     install.uninstall_for_session()

@@ -12,7 +12,7 @@ from pencilbox.engine.kind import PuzzleKind
 from pencilbox.web.app import MAX_BODY, create_app
 
 from ..kinds import board, hardest, names
-from .conftest import TEST_GRADES
+from .fixtures import TEST_GRADES
 
 
 def url_of(kind: PuzzleKind) -> str:

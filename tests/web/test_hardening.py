@@ -26,7 +26,7 @@ from pencilbox.web.safety import APP_POLICY
 from pencilbox.web.workers import SolverBusy, SolverPool
 
 from ..kinds import first_kind, hardest, names, names_with
-from .conftest import TEST_GRADES, free_port
+from .fixtures import TEST_GRADES, free_port
 
 NAME = names()[0]
 """Any puzzle will do for the cheap requests."""

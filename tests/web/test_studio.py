@@ -228,7 +228,7 @@ def test_a_client_that_goes_away_cancels_the_work() -> None:
     import httpx
     import uvicorn
 
-    from .conftest import free_port
+    from .fixtures import free_port
 
     app = create_app(None, workers=2)
     port = free_port()

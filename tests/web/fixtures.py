@@ -1,4 +1,6 @@
-"""Fixtures for the web tests: a bank built from code, the app, a live server, Chromium."""
+"""Fixtures for the web tests: a bank built from code, the app, a live server,
+Chromium. ``tests/conftest.py`` makes them every test directory's, so a
+puzzle's own tests can drive its board in the browser too."""
 
 from __future__ import annotations
 
