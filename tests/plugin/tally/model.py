@@ -29,9 +29,12 @@ def clue_token(value: int | None) -> str:
 
 
 def check_clues(p: Puzzle) -> None:
+    """Refuse a number no cross holds (a cross has at most five cells); one
+    larger than its own cross (a corner's has three) is a contradiction the
+    rules find, as the editor offers 0 to 5 in every cell."""
     for cell, v in enumerate(p.clues):
-        if v is not None and v > len(cross(p.grid, cell)):
-            raise ParseError(f"the clue {v} at {p.grid.name(cell)} is larger than its cross")
+        if v is not None and not 0 <= v <= 5:
+            raise ParseError(f"the clue {v} at {p.grid.name(cell)} is more than a cross holds")
 
 
 def from_url(url: str) -> Puzzle:

@@ -34,7 +34,7 @@ SAMPLES = Samples(
     # the 0 makes r1c2 white, and the 3 beside it cannot find three black cells
     contradiction="tally 4x4\n0 3 . .\n. . . .\n. . . .\n. . . .\n",
     refused=(
-        "tally 2x2\n4 .\n. .\n",
+        "tally 2x2\n6 .\n. .\n",
         "tally 2x2\n6² .\n. .\n",
         "tally 2x2\n-1 .\n. .\n",
         "https://puzz.link/p?tally/2/2/6",
