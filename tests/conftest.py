@@ -13,10 +13,10 @@ import pytest
 
 from tests.plugin import install
 
-install.install_for_session()
+install.install_for_tests()
 
 from tests.web.fixtures import bank_file, browser, page, server  # noqa: E402, F401
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    install.uninstall_for_session()
+    install.uninstall_for_tests()

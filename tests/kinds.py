@@ -21,7 +21,7 @@ from pencilbox.errors import ContradictoryClues
 
 
 def names() -> tuple[str, ...]:
-    """Every registered puzzle's name (the toy plug-in's too, in a test session)."""
+    """Every registered puzzle's name (the toy plug-in's too, in a test run)."""
     return pencilbox.puzzle_names()
 
 

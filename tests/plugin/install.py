@@ -17,7 +17,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 """The repository, from where ``tests.plugin.tally`` is imported."""
 NAME = "tally"
 SITE: pathlib.Path | None = None
-"""Where the test session installed the toy (see tests/conftest.py)."""
+"""Where the test run installed the toy (see tests/conftest.py)."""
 
 
 def write_distribution(site: pathlib.Path) -> None:
@@ -47,7 +47,7 @@ def take_off_path(site: pathlib.Path) -> None:
     registry.unregister(NAME)
 
 
-def install_for_session() -> None:
+def install_for_tests() -> None:
     """Install the toy in a fresh directory for the rest of the process."""
     global SITE
     if SITE is None:
@@ -56,7 +56,7 @@ def install_for_session() -> None:
         put_on_path(SITE)
 
 
-def uninstall_for_session() -> None:
+def uninstall_for_tests() -> None:
     global SITE
     if SITE is not None:
         take_off_path(SITE)

@@ -1,7 +1,7 @@
 """A puzzle from outside pencilbox plugs in through the entry-point group.
 
 The toy package :mod:`tests.plugin.tally` is installed for the whole test
-session the way pip would (:mod:`tests.plugin.install`, from
+run the way pip would (:mod:`tests.plugin.install`, from
 ``tests/conftest.py``): a distribution's metadata on ``sys.path`` declaring
 it in the ``pencilbox.puzzles`` group. Unknown until then, it is handled
 like a built-in puzzle by the command line, the web API, the bank and the
@@ -29,14 +29,14 @@ SRC = pathlib.Path(pencilbox.__file__).parent
 
 @pytest.fixture
 def tally() -> Tally:
-    """The toy, as the test session installed it."""
-    assert install.SITE is not None, "tests/conftest.py installs the toy for the session"
+    """The toy, as the test run installed it."""
+    assert install.SITE is not None, "tests/conftest.py installs the toy for the test run"
     return KIND
 
 
 @pytest.fixture
 def uninstalled() -> Iterator[None]:
-    """The session without the toy's distribution, for one test."""
+    """The test run without the toy's distribution, for one test."""
     assert install.SITE is not None
     install.take_off_path(install.SITE)
     try:
