@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+JS := src/pencilbox/web/static src/pencilbox/puzzles/*/static
 
 .PHONY: serve test bench load lint clean
 
@@ -31,10 +32,16 @@ bench: $(VENV)/.installed-test
 load: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks load
 
-lint: $(VENV)/.installed-test
+# The JavaScript linter (ESLint, pinned in package-lock.json): npm ci installs it.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+lint: $(VENV)/.installed-test node_modules/.package-lock.json
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
+	node_modules/.bin/eslint --max-warnings 0 $(JS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache

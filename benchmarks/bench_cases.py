@@ -1,7 +1,7 @@
-"""The case rung: grades of the shared real puzzles, hint chains from an
-empty board on the ones probe cannot finish (every hinted value checked
-against the answer), and case-rung hint latency at 10×10. Printed, never
-asserted. ``BENCH_CASES_QUICK=1`` keeps to boards of at most 100 cells."""
+"""The case rung: grades of real puzzles people made (:data:`REAL`), hint
+chains from an empty board on the ones probe cannot finish (every hinted
+value checked against the answer), and case-rung hint latency at 10×10.
+Printed, never asserted. ``BENCH_CASES_QUICK=1`` keeps to boards of at most 100 cells."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ REAL = [
     "https://puzz.link/p?cave/6/6/g3q2h3jbj3i3i2g",
     "https://puzz.link/p?kurotto/5/5/30m4h6h4m02",
 ]
-"""Every puzz.link URL of examples/real-puzzles.md."""
+"""Real puzzles people made and published on puzz.link (every one is unique)."""
 
 GRADE_SECONDS = 300.0
 HINT_SECONDS = 120.0

@@ -46,7 +46,7 @@ def refuted_at_once(kind: PuzzleKind) -> bool:
     """Whether the lowest rung refutes the kind's contradiction sample (the
     command line then refuses it as bad input; Numbrix's needs higher rungs)."""
     try:
-        kind.check(kind.parse(kind.samples.contradiction))
+        kind.refuse_contradictory_clues(kind.parse(kind.samples.contradiction))
     except ContradictoryClues:
         return True
     return False

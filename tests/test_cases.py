@@ -189,7 +189,7 @@ def test_cli_grade_reports_the_case_size(name: str, capsys: pytest.CaptureFixtur
 
 @pytest.mark.parametrize("name", names_with(lambda k: k.samples.split))
 def test_hint_json_carries_the_branches(name: str) -> None:
-    from pencilbox.cli import hint_json
+    from pencilbox.shapes import hint_json
 
     kind, p = split_board(name)
     marks = probe_marks(kind, p)

@@ -1,10 +1,12 @@
-"""The command line: JSON shapes (DESIGN.md) and bad input."""
+"""The command line: the JSON shapes of the README's table, and bad input."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import pathlib
+import pkgutil
 import subprocess
 import sys
 
@@ -211,3 +213,34 @@ def test_count_without_learning_counts_the_same(capsys, name: str) -> None:
     assert learning["solutions"] == plain["solutions"] == 1
     assert learning["complete"] and plain["complete"]
     assert learning["solution"] == plain["solution"]
+
+
+def test_every_command_module_is_listed() -> None:
+    """A command is one module with ``declare`` (in ``pencilbox/commands/``
+    or a subsystem's ``cli.py``) and one line in ``cli.COMMANDS``."""
+    from pencilbox import cli
+
+    listed = {declare.__module__ for declare in cli.COMMANDS}
+    names = [info.name for info in pkgutil.walk_packages(pencilbox.__path__, "pencilbox.")]
+    declaring = {
+        name
+        for name in names
+        if (name.startswith("pencilbox.commands.") or name.endswith(".cli"))
+        and hasattr(importlib.import_module(name), "declare")
+    }
+    assert "pencilbox.commands.solve" in declaring and "pencilbox.bank.cli" in declaring
+    assert declaring == listed
+
+
+def test_each_command_prints_its_own_text(capsys) -> None:
+    """The text form comes from the command that ran: one line per puzzle
+    type for ``puzzles`` (no blank lines), a grid and a blank line for
+    ``generate``."""
+    assert main(["puzzles"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(pencilbox.puzzle_names())
+    assert all(" levels: " in line for line in lines)
+    name = names()[0]  # any puzzle will do
+    assert main(["generate", name, "--size", "4", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"; seed 1\n{name} 4x4\n") and out.endswith("\n\n")

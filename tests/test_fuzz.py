@@ -90,7 +90,7 @@ def test_any_text_is_a_puzzle_or_a_parse_error(name: str, text: str) -> None:
     p = puzzle_or_own_error(kind.parse, text)
     if p is not None:
         assert p.rows >= 1 and p.cols >= 1  # type: ignore[attr-defined]
-        puzzle_or_own_error(kind.check, p)
+        puzzle_or_own_error(kind.refuse_contradictory_clues, p)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -24,8 +24,7 @@ A, B = 1, 2  # the two candidate bits of a toy cell
 
 def _state(size: int) -> State:
     s = State(SimpleNamespace(grid=grid(1, size)), [A | B] * size)
-    s.learn = Learning(size)
-    s.last = [-1] * size
+    s.trail = Learning(size).trail()
     return s
 
 
@@ -34,9 +33,9 @@ def test_trail_records_each_change_with_its_level_and_premises():
     s.depth = 1
     s.assume(0, A)
     assert s.restrict(1, B, "toy", "", (0,)) is PROGRESS
-    assert s.learn is not None
-    assert s.learn.entries == [(0, B, 1, None, -1), (1, A, 1, (0,), -1)]
-    assert s.last == [0, 1, -1] and s.tlen == 2
+    assert s.trail.log is not None
+    assert s.trail.log.entries == [(0, B, 1, None, -1), (1, A, 1, (0,), -1)]
+    assert s.trail.last == [0, 1, -1] and s.trail.length == 2
 
 
 def test_a_copy_cuts_off_what_a_discarded_sibling_left():
@@ -45,15 +44,15 @@ def test_a_copy_cuts_off_what_a_discarded_sibling_left():
     trial = s.copy()
     trial.assume(1, A)
     trial.assume(2, A)
-    assert s.learn is not None and len(s.learn.entries) == 3
+    assert s.trail.log is not None and len(s.trail.log.entries) == 3
     s.restrict(1, B, "toy", "", (0,))
-    assert [e[0] for e in s.learn.entries] == [0, 1]  # the trial's literals are gone
+    assert [e[0] for e in s.trail.log.entries] == [0, 1]  # the trial's literals are gone
 
 
 def test_a_watched_nogood_forces_its_last_literal():
     # "cells 0, 1 and 2 cannot all lose A": once two have, the third keeps A.
     s = _state(4)
-    learn = s.learn
+    learn = s.trail.log
     assert learn is not None
     learn.add([0, 1, 2], [A, A, A])
     s.assume(0, B)
@@ -67,7 +66,7 @@ def test_a_watched_nogood_forces_its_last_literal():
 
 def test_watches_move_and_survive_going_back_to_an_earlier_state():
     s = _state(4)
-    learn = s.learn
+    learn = s.trail.log
     assert learn is not None
     learn.add([0, 1, 2, 3], [A, A, A, A])
     before = s.copy()
@@ -84,7 +83,7 @@ def test_watches_move_and_survive_going_back_to_an_earlier_state():
 
 def test_a_nogood_whose_literals_all_hold_is_a_contradiction():
     s = _state(2)
-    learn = s.learn
+    learn = s.trail.log
     assert learn is not None
     learn.add([0, 1], [A, A])
     s.assume(0, B)
@@ -99,13 +98,13 @@ def test_first_uip_analysis_by_hand():
     # the first unique implication point of level 2, and the nogood is
     # "cell 2 lost A and cell 0 lost A", asserted back at level 1.
     s = _state(5)
-    learn = s.learn
+    learn = s.trail.log
     assert learn is not None
     s.depth = 1
-    learn.guesses.append(s.tlen)
+    learn.guesses.append(s.trail.length)
     s.assume(0, B)
     s.depth = 2
-    learn.guesses.append(s.tlen)
+    learn.guesses.append(s.trail.length)
     s.assume(1, B)
     s.restrict(2, B, "toy", "", (1,))
     s.restrict(3, B, "toy", "", (2, 0))
@@ -118,7 +117,7 @@ def test_first_uip_analysis_by_hand():
 
 def test_analysis_of_a_conflict_on_facts_alone_says_nothing_is_left():
     s = _state(2)
-    learn = s.learn
+    learn = s.trail.log
     assert learn is not None
     s.restrict(0, B, "toy", "", ())  # level 0: a fact
     assert learn.analyze(s, learn.conflict_entries(s, Contradiction("toy", "", (0,)))) is None
@@ -126,16 +125,16 @@ def test_analysis_of_a_conflict_on_facts_alone_says_nothing_is_left():
 
 def test_a_probe_elimination_rests_on_what_the_trial_used_less_its_assumption():
     s = _state(4)
-    learn = s.learn
+    learn = s.trail.log
     assert learn is not None
     s.depth = 1
-    learn.guesses.append(s.tlen)
+    learn.guesses.append(s.trail.length)
     s.assume(0, B)  # entry 0
     s.depth = 2
-    learn.guesses.append(s.tlen)
+    learn.guesses.append(s.trail.length)
     s.assume(3, B)  # entry 1, not used by the trial
     trial = s.copy()
-    start = trial.tlen
+    start = trial.trail.length
     trial.assume(1, A)
     trial.restrict(2, A, "toy", "", (1, 0))
     conflict = Contradiction("toy", "", (2,))
@@ -144,15 +143,15 @@ def test_a_probe_elimination_rests_on_what_the_trial_used_less_its_assumption():
 
 def test_coarse_explanations_rest_on_every_guess():
     s = _state(3)
-    learn = s.learn
+    learn = s.trail.log
     assert learn is not None
     s.depth = 1
-    learn.guesses.append(s.tlen)
+    learn.guesses.append(s.trail.length)
     s.assume(0, B)
     learn.coarse = True
     s.restrict(1, B, "toy", "", ())
     learn.coarse = False
-    assert learn.antecedents(s.last, 1, learn.entries[1][3] or ()) == [0]
+    assert learn.antecedents(s.trail.last, 1, learn.entries[1][3] or ()) == [0]
 
 
 # -- learning on and off count alike, on random small boards of every puzzle ----------
@@ -174,7 +173,7 @@ def _board(name: str, rows: int, cols: int, density: float, seed: int, edits: in
         before = clues[cell]
         clues[cell] = other.clues[cell]
         try:
-            kind.check_clues(Puzzle(p.type, rows, cols, tuple(clues)))
+            kind.refuse_impossible_clues(Puzzle(p.type, rows, cols, tuple(clues)))
         except PuzzleError:
             clues[cell] = before
     return Puzzle(p.type, rows, cols, tuple(clues))

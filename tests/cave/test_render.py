@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from ..render.test_render import drawn_clues
+from pencilbox.render.glyphs import Label, Shade
+
+from ..render.test_render import assert_glyphs, drawn_clues
 
 
 def test_a_clue_is_its_number_or_a_question_mark(
@@ -19,3 +21,7 @@ def test_a_clue_is_its_number_or_a_question_mark(
         (True, ("3",)),
     ]
     assert all(circles == [] for _, circles, _ in drawn)
+
+
+def test_glyphs_follow_the_declared_look() -> None:
+    assert_glyphs("cave", {"3": (Label("3"),), "o": (Label("?"),)}, {"#": (Shade(),), "o": ()})

@@ -116,7 +116,7 @@ def _shadings(rows, cols):
         yield list(bits)
 
 
-def test_check_complete_is_exactly_the_rules_on_small_boards():
+def test_judge_complete_is_exactly_the_rules_on_small_boards():
     rng = random.Random(5)
     for rows, cols in ((2, 2), (2, 3), (3, 3)):
         clue_sets = [(None,) * (rows * cols)]
@@ -129,7 +129,7 @@ def test_check_complete_is_exactly_the_rules_on_small_boards():
             for board in _shadings(rows, cols):
                 s = KIND.start(p)
                 s.cands[:] = [1 << v for v in board]
-                verdict = rules.check_complete(s)
+                verdict = rules.judge_complete(s)
                 legal = is_solution(rows, cols, clues, board)
                 assert (verdict is NOTHING) == legal, (clues, board, verdict)
                 assert (KIND.validate(p, board) == []) == legal, (clues, board)

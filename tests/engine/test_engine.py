@@ -11,10 +11,11 @@ import pytest
 
 from pencilbox.engine import search
 from pencilbox.engine.grid import cells_of, grid
-from pencilbox.engine.ladder import Ladder, Outcome, ProbeMemo, Status
+from pencilbox.engine.ladder import Ladder, Outcome, Status
+from pencilbox.engine.memo import ProbeMemo
 from pencilbox.engine.state import Contradiction, State, shrunk_cells
 
-from .toy import LADDER, Board, Pair, brute, check_complete, state
+from .toy import LADDER, Board, Pair, brute, judge_complete, ladder, state
 
 FORK: list[Pair] = [(0, 0, 1, 0), (0, 0, 2, 0), (1, 1, 2, 1)]
 """0=0 forces 1=1 and 2=1, which may not meet: so cell 0 is 1 (probe's job)."""
@@ -142,7 +143,7 @@ class TrialLog(Ladder):
 
     def __init__(self, cheap: bool) -> None:
         super().__init__(
-            LADDER.levels, [replace(LADDER.rules[0], cheap=cheap)], check_complete, str
+            LADDER.levels, [replace(LADDER.rules[0], cheap=cheap)], judge_complete, str
         )
         self.starts: list[list[int]] = []
 
@@ -180,13 +181,14 @@ def test_counts_agree_with_enumeration_and_leave_the_state_alone(seed: int, leve
     rng = random.Random(seed)
     rows, cols = 2, rng.randint(2, 4)
     pairs = random_pairs(rng, rows * cols, rng.randint(2, 10))
-    s = state(rows, cols, pairs, exact=seed % 2 == 0, whole=seed % 3 == 0)
+    s = state(rows, cols, pairs)
+    toy = ladder(exact=seed % 2 == 0, whole=seed % 3 == 0)
     before = s.cands[:]
     want = brute(rows, cols, pairs)
-    c = search.count(LADDER, s, level, limit=1000)
+    c = search.count(toy, s, level, limit=1000)
     assert c.complete and c.solutions == want
     assert s.cands == before
-    two = search.count(LADDER, s, level, limit=2)
+    two = search.count(toy, s, level, limit=2)
     assert two.solutions == min(2, want)
 
 
@@ -205,8 +207,8 @@ def test_backjumping_skips_guesses_a_conflict_does_not_rest_on() -> None:
     # only a guess on 6 shows it. Lowest-cell-first branching guesses 0..5
     # first; their guesses are not to blame, so search jumps straight back.
     dead = [(6, v, 7, w) for v in (0, 1) for w in (0, 1)]
-    exact = search.count(LADDER, state(2, 4, dead, exact=True, whole=True), 0)
-    plain = search.count(LADDER, state(2, 4, dead, exact=False, whole=True), 0)
+    exact = search.count(ladder(exact=True, whole=True), state(2, 4, dead), 0)
+    plain = search.count(ladder(exact=False, whole=True), state(2, 4, dead), 0)
     assert exact.complete and plain.complete
     assert exact.solutions == plain.solutions == brute(2, 4, dead) == 0
     assert exact.nodes < plain.nodes // 4

@@ -9,7 +9,7 @@ import itertools
 from dataclasses import dataclass, field
 
 from pencilbox.engine.grid import Bits, Cell, Grid, grid
-from pencilbox.engine.ladder import Ladder, Rule
+from pencilbox.engine.ladder import Ladder, Rule, SearchHooks
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
 
 Pair = tuple[Cell, int, Cell, int]
@@ -20,44 +20,39 @@ Pair = tuple[Cell, int, Cell, int]
 class Board:
     grid: Grid
     pairs: tuple[Pair, ...]
-    exact_premises: bool = True
     splits: list[int] = field(default_factory=list, compare=False)
     """How often search asked to split a state (a spy for the tests)."""
 
-    def choose_cell(self, s: State) -> Cell:
-        """The lowest undecided cell of the focus (predictable branching)."""
-        return next(c for c, m in enumerate(s.cands) if m & (m - 1) and s.focus >> c & 1)
 
-    def split(self, s: State) -> tuple[list[Bits], Bits]:
-        """Undecided focus cells grouped by the pairs between undecided cells."""
-        self.splits.append(1)
-        open_ = [c for c, m in enumerate(s.cands) if m & (m - 1) and s.focus >> c & 1]
-        group = {c: c for c in open_}
-
-        def root(c: Cell) -> Cell:
-            while group[c] != c:
-                c = group[c]
-            return c
-
-        read: set[Cell] = set()
-        for a, _, b, _ in self.pairs:
-            if a in group and b in group:
-                group[root(a)] = root(b)
-                read |= {a, b}
-        parts: dict[Cell, Bits] = {}
-        free = 0
-        for c in open_:
-            if c in read:
-                parts[root(c)] = parts.get(root(c), 0) | 1 << c
-            else:
-                free |= 1 << c
-        return list(parts.values()), free
+def choose_cell(s: State[Board]) -> Cell:
+    """The lowest undecided cell of the focus (predictable branching)."""
+    return next(c for c, m in enumerate(s.cands) if m & (m - 1) and s.focus >> c & 1)
 
 
-class Whole(Board):
-    """A board that never splits: search branches over every cell."""
+def split(s: State[Board]) -> tuple[list[Bits], Bits]:
+    """Undecided focus cells grouped by the pairs between undecided cells."""
+    s.board.splits.append(1)
+    open_ = [c for c, m in enumerate(s.cands) if m & (m - 1) and s.focus >> c & 1]
+    group = {c: c for c in open_}
 
-    split = None  # type: ignore[assignment]
+    def root(c: Cell) -> Cell:
+        while group[c] != c:
+            c = group[c]
+        return c
+
+    read: set[Cell] = set()
+    for a, _, b, _ in s.board.pairs:
+        if a in group and b in group:
+            group[root(a)] = root(b)
+            read |= {a, b}
+    parts: dict[Cell, Bits] = {}
+    free = 0
+    for c in open_:
+        if c in read:
+            parts[root(c)] = parts.get(root(c), 0) | 1 << c
+        else:
+            free |= 1 << c
+    return list(parts.values()), free
 
 
 def forbid(s: State) -> Result:
@@ -76,7 +71,7 @@ def forbid(s: State) -> Result:
     return progress
 
 
-def check_complete(s: State) -> Result:
+def judge_complete(s: State) -> Result:
     board: Board = s.board
     for a, va, b, vb in board.pairs:
         if s.cands[a] == 1 << va and s.cands[b] == 1 << vb:
@@ -95,16 +90,24 @@ LADDER = Ladder(
             saturating=False,  # one pass: the ladder runs it again after progress
         )
     ],
-    check_complete,
+    judge_complete,
     str,
+    hooks=SearchHooks(choose_cell=choose_cell, split=split, exact_premises=True),
 )
 
 
-def state(
-    rows: int, cols: int, pairs: list[Pair], exact: bool = True, whole: bool = False
-) -> State:
-    board = (Whole if whole else Board)(grid(rows, cols), tuple(pairs), exact)
-    return State(board, [0b11] * (rows * cols))
+def ladder(exact: bool = True, whole: bool = False) -> Ladder[Board]:
+    """The toy ladder, its premises taken as exact (backjumping) or not, and
+    counting independent parts apart or (``whole``) branching over every cell."""
+    hooks = SearchHooks(
+        choose_cell=choose_cell, split=None if whole else split, exact_premises=exact
+    )
+    rules = [r for r in LADDER.rules if r.name != "probe"]
+    return Ladder(LADDER.levels, rules, judge_complete, str, hooks=hooks)
+
+
+def state(rows: int, cols: int, pairs: list[Pair]) -> State[Board]:
+    return State(Board(grid(rows, cols), tuple(pairs)), [0b11] * (rows * cols))
 
 
 def brute(rows: int, cols: int, pairs: list[Pair]) -> int:

@@ -1,5 +1,6 @@
 """The case rung on Kurotto's real puzzles: the ones probe cannot finish are
-graded case and finished by hints (the README's grades of the shared list)."""
+graded case and finished by hints (the README's grades of the real puzzles
+of benchmarks/bench_cases.py)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ REAL = [
     "https://puzz.link/p?kurotto/10/10/46s.g21k4k2h.i1n.4j34n.i3h.k3k61g3s23",
     "https://puzz.link/p?kurotto/10/10/sah2j.8.h.4.h6l6g4.l.8i9h9j.7.h.7.h5l5t6h3i",
 ]
-"""Real puzzles (of the shared list of real puzzles) that probe cannot
-finish; the bench runs every one of the list."""
+"""Real puzzles (of benchmarks/bench_cases.py) that probe cannot finish; the
+bench runs every one of the list."""
 HARD = (
     "https://puzz.link/p?kurotto/17/13/7i4i-1ai4iay1i6ibi0y3ibi9i-14iay4i7i-10i4y-11iei6ici3y1ibi7"
     "i2y-10i8i0i4i1"

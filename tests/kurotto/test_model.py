@@ -1,5 +1,4 @@
-"""Text and URL codecs, against the real puzzles and answers in
-shared/examples/real-puzzles.md."""
+"""Text and URL codecs, against real puzzles people made and their answers."""
 
 from __future__ import annotations
 

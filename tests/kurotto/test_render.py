@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from ..render.test_render import drawn_clues
+from pencilbox.render.glyphs import Label, Ring, Shade
+
+from ..render.test_render import assert_glyphs, drawn_clues
 
 
 def test_a_circle_is_a_ring_with_its_number(
@@ -18,3 +20,11 @@ def test_a_circle_is_a_ring_with_its_number(
     for v, circles, words in drawn:
         assert circles == ["ring"]
         assert words == ([str(v)] if v >= 0 else [])
+
+
+def test_glyphs_follow_the_declared_look() -> None:
+    assert_glyphs(
+        "kurotto",
+        {"0": (Ring(), Label("0")), "12": (Ring(), Label("12")), "o": (Ring(),)},
+        {"#": (Shade(),), "o": ()},
+    )

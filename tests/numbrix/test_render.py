@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from ..render.test_render import drawn_clues
+from pencilbox.render.glyphs import Label
+
+from ..render.test_render import assert_glyphs, drawn_clues
 
 
 def test_a_printed_number_is_that_number(
@@ -17,3 +19,11 @@ def test_a_printed_number_is_that_number(
         (1, ("1",), ()),
         (9, ("9",), ()),
     ]
+
+
+def test_glyphs_follow_the_declared_look() -> None:
+    assert_glyphs(
+        "numbrix",
+        {"1": (Label("1"),), "25": (Label("25"),)},
+        {"1": (Label("1"),), "25": (Label("25"),)},
+    )

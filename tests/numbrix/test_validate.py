@@ -40,15 +40,15 @@ def test_no_single_cell_can_silently_change_its_number() -> None:
                 assert KIND.validate(p, changed), (seed, cell, v)
 
 
-def test_check_complete_agrees_with_the_validator() -> None:
+def test_judge_complete_agrees_with_the_validator() -> None:
     p, answer = KIND.generate(4, 4, density=0.0, seed=1)
     ladder = KIND.ladder
     board = KIND.board(p)
     good = State(board, [1 << v for v in answer])
-    assert not isinstance(ladder.check_complete(good), Contradiction)
+    assert not isinstance(ladder.judge_complete(good), Contradiction)
     for a in range(16):
         for b in range(a + 1, 16):
             changed = list(answer)
             changed[a], changed[b] = changed[b], changed[a]
-            verdict = ladder.check_complete(State(board, [1 << v for v in changed]))
+            verdict = ladder.judge_complete(State(board, [1 << v for v in changed]))
             assert isinstance(verdict, Contradiction) == bool(KIND.validate(p, changed))

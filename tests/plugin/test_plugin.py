@@ -4,14 +4,16 @@ The toy package :mod:`tests.plugin.tally` is installed for the whole test
 run the way pip would (:mod:`tests.plugin.install`, from
 ``tests/conftest.py``): a distribution's metadata on ``sys.path`` declaring
 it in the ``pencilbox.puzzles`` group. Unknown until then, it is handled
-like a built-in puzzle by the command line, the web API, the bank and the
-measurements, and by every shared test, and no file of pencilbox names it.
+like a built-in puzzle by the command line (its printed sheets too), the
+web API, the bank and the measurements, and by every shared test, and no
+file of pencilbox names it.
 """
 
 from __future__ import annotations
 
 import json
 import pathlib
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -101,6 +103,20 @@ def test_command_line(
     assert code == 2 and "unknown level" in err
 
 
+def test_render_prints_it_from_its_look(tally: Tally, tmp_path: pathlib.Path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text("tally 2x2\n3 .\n. 2\n")  # unique: all black but r2c2
+    out = tmp_path / "sheet.svg"
+    assert main(["render", "tally", str(board), "--solution", "--out", str(out)]) == 0
+    solution = (tmp_path / "sheet-2.svg").read_text()
+    clues = re.findall(r'<g class="clue" data-r="(\d)" data-c="(\d)"><text [^>]*>(\d)<', solution)
+    assert clues == [("0", "0", "3"), ("1", "1", "2")]
+    stones = re.findall(
+        r'<g class="cell" data-r="(\d)" data-c="(\d)">\n<circle class="([^"]+)"', solution
+    )
+    assert stones == [("0", "1", "stone black"), ("1", "0", "stone black")]
+
+
 def test_web_api(tally: Tally) -> None:
     client = TestClient(create_app(bank_path=None), base_url="http://localhost")
     listed = {p["type"]: p for p in client.get("/api/puzzles").json()}
@@ -123,6 +139,22 @@ def test_web_api(tally: Tally) -> None:
     wrong = [row.replace("#", "x").replace("o", "#").replace("x", "o") for row in solved["grid"]]
     check = client.post("/api/check", json={"puzzle": url, "marks": wrong}).json()
     assert not check["solved"]
+
+
+def test_check_reports_its_own_violation_on_a_partly_filled_board(tally: Tally) -> None:
+    """Tally's validator calls a full cross with the wrong count local, and
+    Check reports it before the board is full, as it does the built-in
+    puzzles' local violations."""
+    client = TestClient(create_app(bank_path=None), base_url="http://localhost")
+    board = "tally 3x3\n1 . .\n. . .\n. . .\n"
+    marks = ["# # ?", "o ? ?", "? ? ?"]  # r1c1's cross is full and counts 2
+    check = client.post("/api/check", json={"puzzle": board, "marks": marks}).json()
+    assert not check["complete"] and not check["solved"]
+    assert [(v["code"], v["cells"]) for v in check["violations"]] == [("tally", [[0, 0]])]
+    assert check["message"].startswith("A cross does not count 1.")
+    fine = ["# o ?", "o ? ?", "? ? ?"]
+    check = client.post("/api/check", json={"puzzle": board, "marks": fine}).json()
+    assert check["violations"] == [] and check["message"].startswith("No rule is broken so far.")
 
 
 def test_bank_build(

@@ -22,7 +22,7 @@ import pencilbox
 from pencilbox.cli import main
 from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.engine.state import values_of
-from pencilbox.render.marks import Drawable, Label, Marks, Ring, Shade, Stone
+from pencilbox.render.glyphs import Glyphs, Label, Ring, Shade, Stone, answer_glyphs, clue_glyphs
 
 from ..kinds import blank_text, hardest, names, names_with, refuted_at_once, sample
 
@@ -80,10 +80,10 @@ def shows(group: ET.Element) -> tuple[tuple[str, ...], ...]:
     return tuple(sorted(out))
 
 
-def looks(marks: Marks) -> tuple[tuple[str, ...], ...]:
-    """What a cell drawn with ``marks`` shows, as :func:`shows` reads it."""
+def looks(glyphs: Glyphs) -> tuple[tuple[str, ...], ...]:
+    """What a cell drawn with ``glyphs`` shows, as :func:`shows` reads it."""
     out: list[tuple[str, ...]] = []
-    for m in marks:
+    for m in glyphs:
         if isinstance(m, Shade):
             out.append(("shade",))
         elif isinstance(m, Stone):
@@ -97,8 +97,9 @@ def looks(marks: Marks) -> tuple[tuple[str, ...], ...]:
 
 def read_answer(kind: PuzzleKind, p: Puzzle, board: ET.Element) -> dict[int, int]:
     """The answer drawn on a solution board in the cells without a clue: in
-    each, the one value whose answer marks look as the cell does."""
-    assert isinstance(kind, Drawable)
+    each, the one value whose answer glyphs look as the cell does."""
+    look = kind.frontend
+    assert look is not None
     cands = kind.start(p).cands
     out: dict[int, int] = {}
     for g in groups(board, "cell"):
@@ -106,15 +107,15 @@ def read_answer(kind: PuzzleKind, p: Puzzle, board: ET.Element) -> dict[int, int
         if p.clues[cell] is not None:
             continue
         shown = shows(g)
-        matches = [v for v in values_of(cands[cell]) if looks(kind.answer_marks(v)) == shown]
+        matches = [v for v in values_of(cands[cell]) if looks(answer_glyphs(look, v)) == shown]
         assert len(matches) == 1, (p.grid.name(cell), shown, matches)
         out[cell] = matches[0]
     return out
 
 
 @pytest.mark.parametrize("name", names())
-def test_every_puzzle_can_be_drawn(name: str) -> None:
-    assert isinstance(pencilbox.puzzle(name), Drawable)
+def test_every_puzzle_has_a_look_to_draw_it_by(name: str) -> None:
+    assert pencilbox.puzzle(name).frontend is not None
 
 
 @pytest.mark.parametrize("name", names())
@@ -142,9 +143,10 @@ def test_svg_has_a_cell_group_per_cell_and_the_clues(
         }
         given = {divmod(i, p.cols): v for i, v in enumerate(p.clues) if v is not None}
         assert set(clues) == set(given)
-        assert isinstance(kind, Drawable)
+        look = kind.frontend
+        assert look is not None
         for spot, v in given.items():
-            assert shows(clues[spot]) == looks(kind.clue_marks(v)), spot
+            assert shows(clues[spot]) == looks(clue_glyphs(look, v)), spot
         # The puzzle page shows no answer.
         assert all(not list(g) for g in cells)
 
@@ -405,3 +407,19 @@ def drawn_clues(
         drawn.append((v, circles, texts(g)))
     assert len(drawn) == p.clue_count
     return drawn
+
+
+def assert_glyphs(name: str, clues: dict[str, Glyphs], answers: dict[str, Glyphs]) -> None:
+    """What each clue token and answer token of a 5×5 board of ``name``
+    prints as (for a puzzle's own tests of its declared look)."""
+    kind = pencilbox.puzzle(name)
+    look = kind.frontend
+    assert look is not None
+    for token, glyphs in clues.items():
+        value = kind.parse_clue(token)
+        assert value is not None
+        assert clue_glyphs(look, value) == glyphs, token
+    for token, glyphs in answers.items():
+        value = kind.parse_value(token, 25)
+        assert value is not None
+        assert answer_glyphs(look, value) == glyphs, token

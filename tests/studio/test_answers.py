@@ -10,7 +10,7 @@ import pytest
 
 from pencilbox.engine import search
 from pencilbox.engine.ladder import Status
-from pencilbox.studio.analyze import Answers, analyze, known_survivors
+from pencilbox.studio.analyze import AnswerKeepingCounter, analyze, known_survivors
 
 from .studio_data import TYPES, bank_boards, board_puzzle, clue_cells, kind_of, without
 
@@ -23,7 +23,7 @@ def test_the_answers_a_count_meets_are_distinct_answers(name: str) -> None:
         p, answer = board_puzzle(kind, b)
         for cell in clue_cells(p)[:3]:
             q = without(p, cell)
-            answers = Answers(kind, q)
+            answers = AnswerKeepingCounter(kind, q)
             s = kind.start(q)
             count = answers.count(s, time.monotonic() + 10, learning=True)
             plain = search.count(kind.ladder, s, kind.ladder.top - 1, 2, 10**7, None, False)
@@ -49,7 +49,7 @@ def test_probe_told_the_answers_reaches_the_same_fixpoint(name: str) -> None:
             s = kind.start(q)
             if kind.ladder.propagate(s, top - 1).status is not Status.STALLED:
                 continue
-            answers = Answers(kind, q)
+            answers = AnswerKeepingCounter(kind, q)
             answers.count(s, time.monotonic() + 10)
             alone, told = s.copy(), s.copy()
             told.probes = known_survivors(told, answers.found or [answer])

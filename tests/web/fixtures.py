@@ -8,7 +8,9 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,15 +61,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server(bank_file: Path) -> Iterator[str]:
-    """The app on a free 127.0.0.1 port, in a thread; stopped after the session."""
+@contextmanager
+def live(app: Any) -> Iterator[str]:
+    """Serve ``app`` on a free 127.0.0.1 port, in a thread, until the block ends."""
     import uvicorn
 
-    from pencilbox.web.app import create_app
-
     port = free_port()
-    config = uvicorn.Config(create_app(bank_file), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -76,9 +76,20 @@ def server(bank_file: Path) -> Iterator[str]:
         if time.monotonic() > deadline:
             raise RuntimeError("the test server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def server(bank_file: Path) -> Iterator[str]:
+    """The app on a free 127.0.0.1 port, in a thread; stopped after the session."""
+    from pencilbox.web.app import create_app
+
+    with live(create_app(bank_file)) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

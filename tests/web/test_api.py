@@ -8,10 +8,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 import pencilbox
+from pencilbox.engine.grid import MIN_SIDE
 from pencilbox.engine.kind import PuzzleKind
+from pencilbox.studio.analyze import DEFAULT_SECONDS
+from pencilbox.web import api, studio
 from pencilbox.web.app import MAX_BODY, create_app
 
-from ..kinds import board, hardest, names
+from ..kinds import blank_text, board, hardest, names
 from .fixtures import TEST_GRADES
 
 
@@ -33,6 +36,38 @@ def test_types_and_levels(client: TestClient) -> None:
     for name, o in body.items():
         assert o["levels"] == list(pencilbox.puzzle(name).levels)
         assert o["bank_sizes"] == ([[6, 6]] if name in TEST_GRADES else [])
+
+
+def test_every_type_serves_the_limits_of_the_python_constants(client: TestClient) -> None:
+    expected = {
+        "sides": [MIN_SIDE, api.MAX_SIDE],
+        "deal_sides": [api.MIN_GENERATE_SIDE, api.MAX_GENERATE_SIDE],
+        "deal_default_side": api.DEFAULT_SIDE,
+        "analyze_seconds": DEFAULT_SECONDS,
+        "analyze_max_seconds": studio.MAX_SECONDS,
+        "helper_seconds": studio.HELPER_SECONDS,
+    }
+    entries = client.get("/api/puzzles").json()
+    assert entries and all(o["limits"] == expected for o in entries)
+
+
+def test_served_limits_follow_the_constants_and_are_enforced(
+    bank_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(api, "MIN_GENERATE_SIDE", 5)
+    monkeypatch.setattr(api, "MAX_GENERATE_SIDE", 8)
+    monkeypatch.setattr(api, "MAX_SIDE", 12)
+    monkeypatch.setattr(studio, "MAX_SECONDS", 3.0)
+    c = TestClient(create_app(bank_file), base_url="http://localhost")
+    limits = c.get("/api/puzzles").json()[0]["limits"]
+    assert limits["deal_sides"] == [5, 8] and limits["sides"] == [MIN_SIDE, 12]
+    assert limits["analyze_max_seconds"] == 3.0
+    kind = pencilbox.puzzle(names()[0])  # any puzzle will do
+    for size, status in ((4, 400), (5, 200), (9, 400)):
+        r = c.get("/api/puzzle", params={"type": kind.name, "size": size, "cols": 6})
+        assert r.status_code == status, r.text
+    r = c.post("/api/parse", json={"puzzle": blank_text(kind, 13, 2)})
+    assert r.status_code == 400 and "up to 12x12" in r.json()["error"]
 
 
 def test_openapi_document_lists_the_api(client: TestClient) -> None:

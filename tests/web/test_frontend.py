@@ -1,6 +1,6 @@
 """Front-end descriptors: served for every kind, agreeing with its codec; each
 puzzle's module served from its own package, traversal refused; the web
-layer names no puzzle."""
+layer names no puzzle; the size controls follow the limits the server serves."""
 
 from __future__ import annotations
 
@@ -13,7 +13,11 @@ from fastapi.testclient import TestClient
 
 import pencilbox
 from pencilbox.engine.frontend import Clue, Frontend, Numbers, Token
+from pencilbox.engine.grid import MIN_SIDE
+from pencilbox.web import api
 from pencilbox.web.app import create_app
+
+from .fixtures import live
 
 WEB = Path(pencilbox.__file__).parent / "web"
 
@@ -217,3 +221,46 @@ def test_the_help_and_the_number_box_follow_the_descriptor(
         for t in fe["tokens"]:
             assert t["name"] in keys and t["keys"][0].upper() in keys
         assert page.inner_text("#theory-help") == fe["theory"]["help"]
+
+
+@pytest.mark.browser
+def test_the_size_controls_follow_the_served_limits(
+    browser: Any, bank_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Served with other limits, the page offers other sizes: the deal's rows
+    and columns, and the sides the editor takes."""
+    from playwright.sync_api import expect
+
+    monkeypatch.setattr(api, "MIN_GENERATE_SIDE", 5)
+    monkeypatch.setattr(api, "MAX_GENERATE_SIDE", 9)
+    monkeypatch.setattr(api, "MAX_SIDE", 12)
+    with live(create_app(bank_file, workers=1)) as base:
+        context = browser.new_context(viewport={"width": 1100, "height": 820})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            page.goto(base + "/")
+            page.wait_for_selector("body[data-ready]")
+            assert page.locator(".cell").count() == 36  # the first deal: a bank board of 6x6
+
+            def values(select: str) -> list[str | None]:
+                return [o.get_attribute("value") for o in page.locator(f"{select} option").all()]
+
+            assert values("#size") == ["5", "6", "7", "8", "9"]
+            assert values("#size-cols") == ["", "5", "6", "7", "8", "9"]
+            page.click("#edit")
+            for side in ("#rows", "#cols"):
+                assert page.get_attribute(side, "min") == str(MIN_SIDE)
+                assert page.get_attribute(side, "max") == "12"
+            page.fill("#rows", "13")
+            page.dispatch_event("#rows", "change")
+            expect(page.locator("#studio-status")).to_have_text(
+                f"A board has {MIN_SIDE} to 12 rows and columns."
+            )
+            page.fill("#rows", "12")
+            page.dispatch_event("#rows", "change")
+            expect(page.locator("#edit-board .cell")).to_have_count(12 * 6)
+        finally:
+            context.close()
+    assert not errors, errors

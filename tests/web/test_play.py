@@ -600,3 +600,30 @@ def test_an_older_deal_answering_late_does_not_replace_the_newer(page: Any) -> N
         held[0].continue_()
     page.wait_for_timeout(300)  # the late answer has been handled by now
     expect(page.locator("#title")).to_have_text(title)
+
+
+STORAGE_OFF = """Object.defineProperty(window, "localStorage", {
+  get() { throw new DOMException("storage is off", "SecurityError"); } });"""
+STORAGE_FULL = """Storage.prototype.setItem = function () {
+  throw new DOMException("storage is full", "QuotaExceededError"); };"""
+
+
+@pytest.mark.parametrize("script", [STORAGE_OFF, STORAGE_FULL], ids=["off", "full"])
+def test_the_game_and_the_editor_work_without_storage(page: Any, script: str) -> None:
+    """A private window (storage off) or a full quota: nothing is kept, and
+    nothing breaks (the page fixture fails on any script error)."""
+    page.add_init_script(script)
+    open_board(page, names()[0])  # any puzzle will do
+    page.click("#hint")
+    idle(page)
+    assert page.get_attribute("#status", "data-kind") == "hint", page.inner_text("#status")
+    r, c = free_cells(page)[0]
+    cell(page, r, c).click()
+    assert state(page, r, c) != "empty"
+    page.click("#show-errors")
+    page.click("#edit")
+    page.wait_for_selector('#verdict[aria-busy="false"][data-verdict="unique"]', state="attached")
+    page.click("#edit")
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.locator(".cell").count() == 36

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 import pencilbox
+from pencilbox.render.glyphs import Stone
 
-from ..render.test_render import drawn_clues
+from ..render.test_render import assert_glyphs, drawn_clues
 
 
 def test_a_given_is_a_stone_of_its_colour(
@@ -21,3 +22,8 @@ def test_a_given_is_a_stone_of_its_colour(
     for v, circles, words in drawn:
         assert circles == ["stone black" if kind.value_token(v) == "#" else "stone white"]
         assert words == []
+
+
+def test_glyphs_follow_the_declared_look() -> None:
+    black, white = (Stone(black=True),), (Stone(black=False),)
+    assert_glyphs("yinyang", {"#": black, "o": white}, {"#": black, "o": white})

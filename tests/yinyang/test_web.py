@@ -30,3 +30,14 @@ def test_the_completion_message(client: TestClient) -> None:
     assert j["message"] == (
         "Solved! The frontier between the colors is one unbroken curve, as it must be."
     )
+
+
+def test_check_on_a_partly_filled_board_reports_only_local_violations(
+    client: TestClient,
+) -> None:
+    board = "yinyang 3x3\no . .\n. . .\n. . ."
+    marks = ["# # o", "# # o", "o ? #"]  # a 2×2 of black, r1c1 painted over, both divided
+    j = client.post("/api/check", json={"puzzle": board, "marks": marks}).json()
+    assert not j["complete"] and not j["solved"]
+    assert sorted(v["code"] for v in j["violations"]) == ["2x2-black", "given"]
+    assert j["message"].startswith("A 2×2 of black; a given cell painted over.")

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pencilbox
 from pencilbox import arguments
 from pencilbox.bank.build import DEFAULT_ATTEMPTS, Outcome, build, parse_sizes
 from pencilbox.bank.store import SHIPPED, Bank, Board
-from pencilbox.errors import PuzzleError
+from pencilbox.commands.common import Handler, Result, Subcommands, add_command
 
 BUILD_DB = "pencilbox-bank.sqlite"
 
@@ -46,7 +46,7 @@ def _progress_bar(outcomes: Iterator[Outcome], total: int) -> Iterator[Outcome]:
             yield o
 
 
-def board_json(b: Board) -> dict[str, Any]:
+def board_json(b: Board) -> Result:
     """The export shape of one stored board."""
     kind = pencilbox.puzzle(b.type)
     try:
@@ -66,7 +66,7 @@ def board_json(b: Board) -> dict[str, Any]:
     }
 
 
-def cmd_build(args: argparse.Namespace) -> list[dict[str, Any]]:
+def run_build(args: argparse.Namespace) -> list[Result]:
     grades = args.grades.split(",") if args.grades else None
     reports = build(
         args.db or BUILD_DB,
@@ -95,7 +95,7 @@ def cmd_build(args: argparse.Namespace) -> list[dict[str, Any]]:
     ]
 
 
-def cmd_list(args: argparse.Namespace) -> list[dict[str, Any]]:
+def run_list(args: argparse.Namespace) -> list[Result]:
     with Bank(args.db or SHIPPED) as bank:
         return [
             {
@@ -111,12 +111,12 @@ def cmd_list(args: argparse.Namespace) -> list[dict[str, Any]]:
         ]
 
 
-def cmd_show(args: argparse.Namespace) -> list[dict[str, Any]]:
+def run_show(args: argparse.Namespace) -> list[Result]:
     with Bank(args.db or SHIPPED) as bank:
         return [board_json(bank.board(args.id))]
 
 
-def cmd_export(args: argparse.Namespace) -> list[dict[str, Any]]:
+def run_export(args: argparse.Namespace) -> list[Result]:
     kind = pencilbox.puzzle(args.type).name if args.type else None
     rows = cols = None
     if args.size:
@@ -125,8 +125,58 @@ def cmd_export(args: argparse.Namespace) -> list[dict[str, Any]]:
         return [board_json(b) for b in bank.boards(kind, rows, cols, args.grade)]
 
 
+def _size(obj: Result) -> str:
+    return f"{obj['rows']}x{obj['cols']}"
+
+
+def build_line(obj: Result) -> str:
+    """``bank build``: one shelf's boards, attempts and yield."""
+    return (
+        f"{obj['type']:<8} {_size(obj):<6} {obj['grade']:<7} "
+        f"{obj['boards']:>4} boards  {obj['attempts']:>5} attempts  "
+        f"yield {obj['yield']:.3f}"
+    )
+
+
+def shelf_line(obj: Result) -> str:
+    """``bank list``: one shelf's boards and median clue count."""
+    return (
+        f"{obj['type']:<8} {_size(obj):<6} {obj['grade']:<7} "
+        f"{obj['boards']:>4} boards  median clues {obj['median_clues']:g}"
+    )
+
+
+def board_lines(obj: Result) -> str:
+    """``bank export``: a board as a text grid under its id, grade and clues."""
+    return "\n".join(
+        [
+            f"; #{obj['id']} {obj['grade']}, {obj['clues']} clues",
+            f"{obj['type']} {_size(obj)}",
+            *obj["puzzle"],
+        ]
+    )
+
+
+def board_with_answer(obj: Result) -> str:
+    """``bank show``: the board's text grid, its answer in comments below."""
+    return "\n".join([board_lines(obj), "; solution:", *(f";   {row}" for row in obj["solution"])])
+
+
+def board_url(obj: Result) -> str:
+    """``bank export --format url``: the board's URL, one line."""
+    url = obj["url"]
+    return str(url) if url else f"; #{obj['id']}: no URL form for {obj['type']}"
+
+
+EXPORTS = {
+    "text": Handler(run_export, board_lines),
+    "url": Handler(run_export, board_url, spaced=False),
+}
+"""``bank export``'s handler for each ``--format``."""
+
+
 class _FormatAction(argparse.Action):
-    """``--format url|text``: picks the text renderer of ``bank export``."""
+    """``--format url|text``: picks the text form of ``bank export``."""
 
     def __call__(
         self,
@@ -136,54 +186,28 @@ class _FormatAction(argparse.Action):
         option_string: str | None = None,
     ) -> None:
         setattr(namespace, self.dest, values)
-        namespace.command = f"bank export-{values}"
+        namespace.handler = EXPORTS[values]
 
 
-def render(command: str, obj: dict[str, Any]) -> str:
-    """The text form of one result of a bank command ("bank list", ...)."""
-    command = command.removeprefix("bank ")
-    size = f"{obj['rows']}x{obj['cols']}"
-    if command == "build":
-        return (
-            f"{obj['type']:<8} {size:<6} {obj['grade']:<7} "
-            f"{obj['boards']:>4} boards  {obj['attempts']:>5} attempts  "
-            f"yield {obj['yield']:.3f}"
-        )
-    if command == "list":
-        return (
-            f"{obj['type']:<8} {size:<6} {obj['grade']:<7} "
-            f"{obj['boards']:>4} boards  median clues {obj['median_clues']:g}"
-        )
-    head = f"; #{obj['id']} {obj['grade']}, {obj['clues']} clues"
-    if command == "export-url":
-        return obj["url"] or f"; #{obj['id']}: no URL form for {obj['type']}"
-    lines = [head, f"{obj['type']} {obj['rows']}x{obj['cols']}", *obj["puzzle"]]
-    if command == "show":
-        lines += ["; solution:", *(f";   {row}" for row in obj["solution"])]
-    return "\n".join(lines)
-
-
-def add_bank_commands(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``bank build|list|show|export`` to the main parser's subcommands."""
-    bank: argparse.ArgumentParser = subparsers.add_parser(
+def declare(commands: Subcommands) -> None:
+    """Add ``bank build|list|show|export`` to the command line."""
+    bank: argparse.ArgumentParser = commands.add_parser(
         "bank", help="the graded puzzle bank", description="the graded puzzle bank"
     )
     sub = bank.add_subparsers(dest="bank_command", required=True, parser_class=type(bank))
 
     def command(
-        name: str, helptext: str, fn: Callable[..., Any], db_help: str
+        name: str, helptext: str, handler: Handler, db_help: str
     ) -> argparse.ArgumentParser:
-        p: argparse.ArgumentParser = sub.add_parser(name, help=helptext, description=helptext)
-        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p = add_command(sub, name, helptext, handler)
         p.add_argument("--db", help=db_help)
-        p.set_defaults(fn=fn, command=f"bank {name}")
         return p
 
     reading = f"bank file (default: the bank shipped with pencilbox, {SHIPPED.name})"
     b = command(
         "build",
         "build or resume a bank of graded, unique puzzles",
-        cmd_build,
+        Handler(run_build, build_line, spaced=False),
         f"bank file to write (default: ./{BUILD_DB})",
     )
     b.add_argument("--type", required=True, help="puzzle type(s), comma-separated, or all")
@@ -210,22 +234,21 @@ def add_bank_commands(subparsers: Any) -> argparse.ArgumentParser:
     b.add_argument("--scheduler", help="Dask scheduler address (needs pencilbox[dask])")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     ls = command(
-        "list", "boards and median clue counts per type, size and grade", cmd_list, reading
+        "list",
+        "boards and median clue counts per type, size and grade",
+        Handler(run_list, shelf_line, spaced=False),
+        reading,
     )
     ls.add_argument("--type")
-    sh = command("show", "one board with its answer", cmd_show, reading)
+    sh = command("show", "one board with its answer", Handler(run_show, board_with_answer), reading)
     sh.add_argument("id", type=arguments.bounded_int(0, 2**62, "a board id"))
     ex = command(
-        "export", "every board (filtered) as text grids or puzz.link URLs", cmd_export, reading
+        "export",
+        "every board (filtered) as text grids or puzz.link URLs",
+        EXPORTS["text"],
+        reading,
     )
     ex.add_argument("--type")
     ex.add_argument("--size", help="N or RxC")
     ex.add_argument("--grade")
-    ex.add_argument("--format", choices=("text", "url"), default="text", action=_FormatAction)
-    return bank
-
-
-__all__ = ["add_bank_commands", "board_json", "PuzzleError"]
-
-ONE_LINE = ("bank build", "bank list", "bank export-url")
-"""Bank commands whose text results are one line each (no blank line between)."""
+    ex.add_argument("--format", choices=tuple(EXPORTS), default="text", action=_FormatAction)

@@ -33,14 +33,15 @@ levels: the ladders, and the measurements that compare them, end at probe.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, Generic
 
 from pencilbox.engine.grid import Cell
-from pencilbox.engine.ladder import Ladder, Outcome, ProbeMemo, Status
+from pencilbox.engine.ladder import Ladder, Outcome, Status
+from pencilbox.engine.memo import ProbeMemo
+from pencilbox.engine.refutation import Branch, Found, Literal, Refutation, Split
 from pencilbox.engine.search import choose_cell
-from pencilbox.engine.state import Contradiction, Mask, State, values_of
+from pencilbox.engine.state import B, Contradiction, Mask, State, values_of
 
 CASE = "case"
 """The rung's name, as hints and grades report it."""
@@ -49,91 +50,15 @@ MAX_BRANCHES = 4
 """The largest refutation looked for, in branches (a split on a cell with
 more candidates than this is not tried)."""
 
-Literal = tuple[Cell, int]
-"""A cell and one of its values."""
 
-
-@dataclass(frozen=True)
-class Branch:
-    """One branch of a refutation: what it assumes and how it fails.
-
-    ``assume`` holds the refuted candidate first, then the split's value;
-    ``premises`` are the cells of the contradiction; ``implied`` the cells
-    the branch decided (with their values) before it failed.
-    """
-
-    assume: tuple[Literal, ...]
-    rule: str
-    reason: str
-    premises: tuple[Cell, ...] = ()
-    implied: tuple[Literal, ...] = ()
-
-
-@dataclass(frozen=True)
-class Refutation:
-    """Why ``value`` is impossible in ``cell``: every branch contradicts."""
-
-    cell: Cell
-    value: int
-    branches: tuple[Branch, ...]
-    tree: Split | None = None
-    """The splits, nested (None: the assumption alone contradicts)."""
-
-    @property
-    def size(self) -> int:
-        return len(self.branches)
-
-    @property
-    def split(self) -> Cell | None:
-        """The first further cell split on (None for a refutation of size 1)."""
-        return None if self.tree is None else self.tree.cell
-
-    @property
-    def premises(self) -> tuple[Cell, ...]:
-        """The split cell, then the cells of every contradiction."""
-        cells: list[Cell] = []
-        for b in self.branches:
-            cells.extend(c for c, _ in b.assume[1:])
-        for b in self.branches:
-            cells.extend(b.premises)
-        return tuple(dict.fromkeys(c for c in cells if c != self.cell))
-
-
-@dataclass(frozen=True)
-class Split:
-    """A case split on ``cell``: one subtree per candidate, lowest first
-    (None: that branch contradicts at once)."""
-
-    cell: Cell
-    values: tuple[int, ...]
-    children: tuple[Split | None, ...]
-
-    @property
-    def leaves(self) -> int:
-        return sum(1 if c is None else c.leaves for c in self.children)
-
-
-@dataclass(frozen=True)
-class Found:
-    """A refutation found by the search, before it is explained."""
-
-    cell: Cell
-    value: int
-    tree: Split | None
-
-    @property
-    def size(self) -> int:
-        return 1 if self.tree is None else self.tree.leaves
-
-
-class Trials:
+class Trials(Generic[B]):
     """The probe-level fixpoints of single assumptions on one state.
 
     Each fixpoint is computed at most once, from a fresh copy of the base
     candidates. ``stopped`` is set when the deadline cut the work short.
     """
 
-    def __init__(self, ladder: Ladder, state: State, deadline: float | None) -> None:
+    def __init__(self, ladder: Ladder[B], state: State[B], deadline: float | None) -> None:
         self.ladder = ladder
         self.board = state.board
         self.base = state.cands[:]
@@ -159,7 +84,7 @@ class Trials:
         start: list[Mask] | None = None,
         narrate: bool = False,
         memo: ProbeMemo | None = None,
-    ) -> tuple[State, Outcome]:
+    ) -> tuple[State[B], Outcome]:
         """Assume some candidates and propagate at ``level`` (a fresh state)."""
         s = State(self.board, (start or self.base)[:], [] if narrate else None)
         s.focus = self.focus
@@ -175,10 +100,9 @@ class Trials:
         self.runs += 1
         return s, self.ladder.propagate(s, level)
 
-    def choose(self, state: State) -> Cell:
-        """Where to split under a fixpoint: where the board would branch."""
-        choose: Callable[[State], Cell] = getattr(self.board, "choose_cell", choose_cell)
-        return choose(state)
+    def choose(self, state: State[B]) -> Cell:
+        """Where to split under a fixpoint: where the search would branch."""
+        return (self.ladder.hooks.choose_cell or choose_cell)(state)
 
     def out_of_time(self) -> bool:
         if self.deadline is not None and time.monotonic() > self.deadline:
@@ -236,7 +160,7 @@ class Trials:
                         self.remember_pairs(lit, s)
         return self.fixed[lit]
 
-    def remember_pairs(self, lit: Literal, s: State) -> None:
+    def remember_pairs(self, lit: Literal, s: State[B]) -> None:
         """When probe removed nothing under ``lit``, its surviving trials are
         the fixpoints of ``lit`` with each other candidate: keep them for
         that candidate's own fixpoint."""
@@ -254,13 +178,13 @@ class Trials:
 
 
 def find(
-    ladder: Ladder,
-    state: State,
+    ladder: Ladder[B],
+    state: State[B],
     deadline: float | None = None,
     max_branches: int = MAX_BRANCHES,
     first: bool = True,
     wanted: Callable[[Literal], bool] | None = None,
-) -> tuple[list[Found], Trials]:
+) -> tuple[list[Found], Trials[B]]:
     """Refutations of candidates of ``state``, which must be a probe fixpoint.
 
     With ``first``, the smallest refutation found first (a list of one);
@@ -283,7 +207,7 @@ def find(
     return _trees(trials, targets, max_branches), trials
 
 
-def _single(trials: Trials, targets: list[Literal], first: bool) -> list[Found]:
+def _single(trials: Trials[Any], targets: list[Literal], first: bool) -> list[Found]:
     """Size 1: the assumption's own probe fixpoint contradicts.
 
     A surviving fixpoint decides cells; assuming any of those values reaches
@@ -310,7 +234,7 @@ def _single(trials: Trials, targets: list[Literal], first: bool) -> list[Found]:
 
 
 def _dilemma(
-    trials: Trials,
+    trials: Trials[Any],
     cells: list[Cell],
     order: list[Literal],
     targets: list[Literal],
@@ -360,7 +284,7 @@ def _dilemma(
     return found
 
 
-def _trees(trials: Trials, targets: list[Literal], max_branches: int) -> list[Found]:
+def _trees(trials: Trials[Any], targets: list[Literal], max_branches: int) -> list[Found]:
     """Larger sizes: for each candidate, a case split tree grown under its
     fixpoint, splitting where the board would branch, with at most ``budget``
     leaves; budgets rise 4, 6, 8… up to ``max_branches``.
@@ -394,7 +318,7 @@ _SOLUTION = "solution"
 
 
 def _grow(
-    trials: Trials, assume: tuple[Literal, ...], cands: list[Mask], budget: int
+    trials: Trials[Any], assume: tuple[Literal, ...], cands: list[Mask], budget: int
 ) -> Split | str | None:
     """A split tree under the fixpoint ``cands`` of ``assume`` with every
     leaf a contradiction and at most ``budget`` leaves; None when there is
@@ -428,7 +352,7 @@ def _grow(
     return Split(y, tuple(values), tuple(children))
 
 
-def explain(trials: Trials, found: Found) -> Refutation | None:
+def explain(trials: Trials[Any], found: Found) -> Refutation | None:
     """Re-run the branches of a refutation, narrated, to say why each fails.
 
     None if some branch does not contradict after all (a rule that is not
@@ -442,7 +366,7 @@ def explain(trials: Trials, found: Found) -> Refutation | None:
 
 
 def _explain(
-    trials: Trials, assume: tuple[Literal, ...], tree: Split | None, out: list[Branch]
+    trials: Trials[Any], assume: tuple[Literal, ...], tree: Split | None, out: list[Branch]
 ) -> bool:
     if tree is not None:
         cands = trials.base[:]
@@ -467,8 +391,8 @@ def _explain(
 
 
 def refute(
-    ladder: Ladder,
-    state: State,
+    ladder: Ladder[B],
+    state: State[B],
     deadline: float | None = None,
     max_branches: int = MAX_BRANCHES,
     wanted: Callable[[Literal], bool] | None = None,
@@ -482,67 +406,9 @@ def refute(
     return None
 
 
-def describe(
-    ref: Refutation, keep: Mask, name: Callable[[Cell], str], value: Callable[[int], str]
-) -> str:
-    """The refutation in words: "Suppose r3c4 is black. Then either r5c5 is
-    black — and … — or white — and …. So r3c4 is white." ``keep`` is what
-    the cell has left once the value is gone."""
-    cell = name(ref.cell)
-    head = f"Suppose {cell} is {value(ref.value)}."
-    leaves = iter(ref.branches)
-    if ref.tree is None:
-        b = next(leaves)
-        body = "Then " + _consequences(b, name, value) + f"{b.rule} finds a contradiction: "
-        body += _clause(b) + "."
-    else:
-        body = "Then " + _either(ref.tree, leaves, name, value) + "."
-    if keep & (keep - 1) == 0:
-        tail = f"So {cell} is {value(keep.bit_length() - 1)}."
-    else:
-        tail = f"So {cell} is not {value(ref.value)}."
-    return f"{head} {body} {tail.rstrip('.')}"
-
-
-def _either(
-    tree: Split, leaves: Iterator[Branch], name: Callable[[Cell], str], value: Callable[[int], str]
-) -> str:
-    """ "either y is a — and … — or b — and …", nested splits in brackets."""
-    parts = []
-    for w, child in zip(tree.values, tree.children, strict=True):
-        if child is None:
-            b = next(leaves)
-            parts.append(f"{value(w)} — and {_consequences(b, name, value)}{_clause(b)}")
-        else:
-            parts.append(f"{value(w)} — and then ({_either(child, leaves, name, value)})")
-    return f"either {name(tree.cell)} is " + " — or ".join(parts)
-
-
-def _consequences(b: Branch, name: Callable[[Cell], str], value: Callable[[int], str]) -> str:
-    """The first cells a branch decided, grouped by value: "r1c2 and r1c3
-    are black, r2c2 is white, and " ("" when it decided none)."""
-    shown = b.implied[:6]
-    if not shown:
-        return ""
-    groups: dict[int, list[str]] = {}
-    for cell, v in shown:
-        groups.setdefault(v, []).append(name(cell))
-    bits = []
-    for v, names in groups.items():
-        verb = "is" if len(names) == 1 else "are"
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        bits.append(f"{listed} {verb} {value(v)}")
-    more = " (among others)" if len(b.implied) > len(shown) else ""
-    return ", ".join(bits) + more + ", and "
-
-
-def _clause(b: Branch) -> str:
-    return b.reason.rstrip(". ")
-
-
 def solve(
-    ladder: Ladder,
-    state: State,
+    ladder: Ladder[B],
+    state: State[B],
     deadline: float | None = None,
     max_branches: int = MAX_BRANCHES,
 ) -> tuple[Status, int, bool]:
@@ -567,29 +433,3 @@ def solve(
             if isinstance(result, Contradiction):
                 return Status.CONTRADICTION, largest, False
             largest = max(largest, f.size)
-
-
-def to_json(ref: Refutation, cols: int, token: Callable[[int], str]) -> dict[str, Any]:
-    """A refutation for the JSON outputs: the refuted candidate, the size,
-    and each branch's assumptions, contradiction and decided cells."""
-
-    def cell(c: Cell) -> list[int]:
-        return list(divmod(c, cols))
-
-    def literals(lits: Iterable[Literal]) -> list[dict[str, Any]]:
-        return [{"cell": cell(c), "value": token(v)} for c, v in lits]
-
-    return {
-        "size": ref.size,
-        "suppose": literals([(ref.cell, ref.value)])[0],
-        "branches": [
-            {
-                "assume": literals(b.assume),
-                "rule": b.rule,
-                "reason": b.reason,
-                "cells": [cell(c) for c in dict.fromkeys(b.premises)],
-                "implied": literals(b.implied),
-            }
-            for b in ref.branches
-        ],
-    }

@@ -16,6 +16,8 @@ puzzle must use because no other way joins the board.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pencilbox.engine.grid import Grid, cells_of
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
 
@@ -137,7 +139,7 @@ def bridges(
     return out
 
 
-def connect(s: State, value: int, rule: str, colour: str, to_border: bool = False) -> Result:
+def connect(s: State[Any], value: int, rule: str, colour: str, to_border: bool = False) -> Result:
     """One pass of pockets and bridges for ``value`` (see module docstring).
 
     With ``to_border`` the cells of the value need not meet each other but
@@ -206,11 +208,11 @@ def connect(s: State, value: int, rule: str, colour: str, to_border: bool = Fals
     return PROGRESS if progress else NOTHING
 
 
-def _walls(s: State, want: int, disc: list[int], to_border: bool) -> tuple[int, ...]:
+def _walls(s: State[Any], want: int, disc: list[int], to_border: bool) -> tuple[int, ...]:
     """The cells that cannot take the value and touch the reached region (or,
     reaching for the border, lie on it): all a pocket or a bridge rests on.
     Named only for search with learning; a reason names the anchor alone."""
-    if s.learn is None:
+    if not s.learning:
         return ()
     g = s.grid
     cands = s.cands
@@ -228,7 +230,7 @@ def _walls(s: State, want: int, disc: list[int], to_border: bool) -> tuple[int, 
 
 
 def saturate(
-    s: State,
+    s: State[Any],
     values: tuple[int, ...],
     rule: str,
     names: tuple[str, ...],

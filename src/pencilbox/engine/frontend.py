@@ -1,12 +1,15 @@
-"""The front-end descriptor: how the browser draws a puzzle and takes its input.
+"""A puzzle's look, declared once: how its cells are drawn and how a player
+fills them in.
 
-A puzzle package describes its look once, in a :class:`Frontend`, and the web
-app draws any registered puzzle from it: which answer tokens a cell cycles
-through (or that it takes numbers), what each token is called and how it is
-drawn, what a clue looks like and which clues a setter may place, and which
-theory overlay its own ES module computes. ``to_json`` is what
-``/api/puzzles`` serves; the package's static files (``static_dir``) are
-served by the web app, never named by it.
+A puzzle package describes its look in one :class:`Frontend` (its front-end
+descriptor): which answer tokens a cell cycles through (or that it takes
+numbers), what each token is called and how it is drawn, what a clue looks
+like and which clues a setter may place, and which theory overlay its own ES
+module computes. Whatever draws a puzzle reads it: the web app draws any
+registered puzzle from ``to_json``, which ``/api/puzzles`` serves (the
+package's static files, ``static_dir``, are served by the web app, never
+named by it), and a printed sheet takes its glyphs from it
+(:mod:`pencilbox.render.glyphs`).
 
 Values and tokens follow the kind: a :class:`Token` pairs an answer value
 with its text token; for a puzzle whose answers are numbers, value ``v`` is
@@ -26,7 +29,8 @@ Bound = int | Literal["cells", "cells-1", "rows+cols-1"]
 
 Draw = Literal["stone-black", "stone-white", "shade", "dot"]
 """How a cell holding a token is drawn: a black or a white stone filling the
-cell, the cell hatched, or a small dot in its centre."""
+cell, the cell hatched (shaded on paper), or a small dot in its centre (left
+blank on paper)."""
 
 InputMode = Literal["cycle", "numbers"]
 """``"cycle"``: a click steps through the tokens (empty first); ``"numbers"``:
@@ -102,6 +106,13 @@ class Clue:
         if self.input == "numbers" and self.numbers is None:
             raise ValueError("a clue entered as a number needs its range")
 
+    def text(self, value: int) -> str:
+        """The text clue ``value`` shows: its number, or for a clue without
+        one the ``blank`` text ("?" when the puzzle declares none)."""
+        if value >= 0:
+            return str(value)
+        return "?" if self.blank is None else self.blank
+
     def to_json(self) -> dict[str, object]:
         return {
             "look": self.look,
@@ -127,7 +138,7 @@ class Theory:
 
 @dataclass(frozen=True)
 class Frontend:
-    """How the browser draws a puzzle and takes its input.
+    """How a puzzle is drawn, on screen and on paper, and how a player fills it in.
 
     ``tokens`` are the answer tokens in cycling order (for "cycle" input);
     ``numbers`` the range of a puzzle whose answers are numbers. ``module``
@@ -152,6 +163,13 @@ class Frontend:
             raise ValueError("a puzzle played with numbers needs their range")
         if self.module is not None and self.static_dir is None:
             raise ValueError("a front-end module needs the directory that holds it")
+
+    def token(self, value: int) -> Token:
+        """The answer token of ``value`` (ValueError when there is none)."""
+        for t in self.tokens:
+            if t.value == value:
+                return t
+        raise ValueError(f"no answer token has the value {value}")
 
     def to_json(self) -> dict[str, object]:
         """The descriptor ``/api/puzzles`` serves (``static_dir`` stays on the server)."""

@@ -23,7 +23,7 @@ MIN_SIDE = 2
 MAX_SIDE = 60
 
 
-def check_size(rows: int, cols: int) -> None:
+def refuse_size_out_of_range(rows: int, cols: int) -> None:
     """Refuse boards outside MIN_SIDE..MAX_SIDE on either side."""
     for what, n in (("rows", rows), ("cols", cols)):
         if not MIN_SIDE <= n <= MAX_SIDE:

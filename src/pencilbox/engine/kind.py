@@ -20,14 +20,14 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from pencilbox.engine import cases, search
+from pencilbox.engine import cases, hints, search
+from pencilbox.engine.fixpoint import lowest_solving_level
 from pencilbox.engine.frontend import Frontend
-from pencilbox.engine.grid import Cell, check_size
+from pencilbox.engine.grid import Cell, refuse_size_out_of_range
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.engine.protocols import BruteForce, Generator, Model, TextCodec, Validator
-from pencilbox.engine.registry import puzzle, puzzle_names, register
 from pencilbox.engine.results import (
     Counted,
     GapCheck,
@@ -41,7 +41,7 @@ from pencilbox.engine.results import (
 from pencilbox.engine.samples import Samples
 from pencilbox.engine.state import Mask, State, single_value
 from pencilbox.errors import ContradictoryClues, NoSolution, ParseError, Stopped
-from pencilbox.verdict import Violation
+from pencilbox.violations import Violation
 
 Verdict = Literal["unique", "several", "unknown"]
 """A uniqueness oracle's answer ("unknown": its budget ran out)."""
@@ -92,7 +92,7 @@ class PuzzleKind:
         self,
         name: str,
         model: Model,
-        ladder: Ladder,
+        ladder: Ladder[Any],
         validator: Validator,
         brute: BruteForce,
         generator: Generator,
@@ -107,8 +107,8 @@ class PuzzleKind:
         self.generator = generator
         self.text = text
         self.frontend = frontend
-        """How the browser draws the puzzle and takes its input (its front-end
-        descriptor, served by ``/api/puzzles``), if it has one."""
+        """How the puzzle looks and takes its input (its front-end descriptor,
+        served by ``/api/puzzles`` and read by the printed sheets), if it has one."""
 
     @property
     def solved_message(self) -> str:
@@ -138,15 +138,16 @@ class PuzzleKind:
     def to_url(self, p: Puzzle) -> str:
         return self.model.to_url(p)
 
-    def check_clues(self, p: Puzzle) -> None:
-        """Refuse clues that are out of range for the board (ParseError)."""
-        self.model.check_clues(p)
+    def refuse_impossible_clues(self, p: Puzzle) -> None:
+        """Refuse clues no board of this size can hold: a number out of range
+        (ParseError), or one the puzzle allows once printed twice."""
+        self.model.refuse_impossible_clues(p)
 
     def board(self, p: Puzzle) -> object:
         """The compiled context rules read (clues, grid, lookup tables)."""
         return self.model.Board.of(p)
 
-    def start(self, p: Puzzle) -> State:
+    def start(self, p: Puzzle) -> State[Any]:
         """The candidates before any rule runs (clues applied)."""
         raise NotImplementedError
 
@@ -182,7 +183,7 @@ class PuzzleKind:
         self, rows: int, cols: int, density: float | None = None, seed: int | None = None
     ) -> tuple[Puzzle, Values]:
         """A random answer from the puzzle's generator and clues at ``density``."""
-        check_size(rows, cols)
+        refuse_size_out_of_range(rows, cols)
         rng = random.Random(seed)
         d = self.default_density if density is None else density
         answer = list(self.generator.generate_answer(rows, cols, rng))
@@ -278,7 +279,7 @@ class PuzzleKind:
         return cases.CASE if level == cases.CASE else self.level_name(level)
 
     # -- solving -----------------------------------------------------------------
-    def check(self, p: Puzzle) -> None:
+    def refuse_contradictory_clues(self, p: Puzzle) -> None:
         """Raise ContradictoryClues when the lowest rung alone refutes the clues."""
         s = self.start(p)
         outcome = self.ladder.propagate(s, 0)
@@ -339,21 +340,9 @@ class PuzzleKind:
         c = self.count(p, limit=2, budget=budget, seconds=seconds_left(deadline))
         return c.first if c.complete and c.solutions == 1 else None
 
-    def marked_state(self, p: Puzzle, marks: Marks | None) -> tuple[State, tuple[Cell, ...]]:
+    def marked_state(self, p: Puzzle, marks: Marks | None) -> tuple[State[Any], tuple[Cell, ...]]:
         """The start state with the player's marks; also the marks that break a clue."""
-        s = self.start(p)
-        clash = []
-        if marks is not None:
-            if len(marks) != len(s.cands):
-                raise ParseError("the marks do not cover the board")
-            for cell, v in enumerate(marks):
-                if v is None:
-                    continue
-                if not (s.cands[cell] >> v) & 1:
-                    clash.append(cell)
-                else:
-                    s.cands[cell] = 1 << v
-        return s, tuple(clash)
+        return hints.marked_state(self.start(p), marks)
 
     def hint(
         self,
@@ -362,109 +351,28 @@ class PuzzleKind:
         level: int | str | None = None,
         solution: Values | None = None,
         seconds: float | None = 10.0,
+        look_up: bool = True,
     ) -> HintResult:
-        """The next cell the ladder proves at ``level`` from the player's marks.
+        """The next cell the ladder proves at ``level`` from the player's marks
+        (see :func:`pencilbox.engine.hints.hint`).
 
-        All of it (finding the answer to name wrong marks, the hint, the
-        search for a higher level to suggest) stops after ``seconds``: then
-        the status is "stopped". ``level`` may also be "case": probe first,
-        then the case rung."""
-        case = level == cases.CASE
-        lv = self.ladder.top if case else self.ladder.level_index(level)
-        name = cases.CASE if case else self.levels[lv]
-        deadline = deadline_in(seconds)
-        s, clash = self.marked_state(p, marks)
-        if marks is not None and any(v is not None for v in marks):
-            if solution is None:  # at most half the time goes to finding the answer
-                half = None if seconds is None else seconds / 2
-                solution = self.solution(p, seconds=half)
-            if solution is not None:
-                wrong = tuple(c for c, v in enumerate(marks) if v is not None and v != solution[c])
-                clash = tuple(sorted(set(clash) | set(wrong)))
-        if clash:
-            cells = ", ".join(p.grid.name(c) for c in clash[:8])
-            more = f" and {len(clash) - 8} more" if len(clash) > 8 else ""
-            return HintResult(
-                "contradiction",
-                name,
-                reason=f"these marks cannot be right: {cells}{more}",
-                wrong=clash,
-            )
-        try:
-            h = search.hint(self.ladder, s, lv, deadline)
-        except Stopped:
-            return HintResult("stopped", name, reason=stopped_reason(seconds, "proving a cell"))
-        if case and h.deduction is None and h.status is Status.STALLED:
-            found = self.case_hint(p, s, deadline)
-            if found is not None:
-                return found
-        if h.deduction is not None:
-            d = h.deduction
-            return HintResult(
-                "hint", name, d.cell, single_value(d.keep), d.rule, d.reason, d.premises
-            )
-        if h.status is Status.SOLVED:
-            return HintResult("solved", name, reason="every cell is already decided")
-        if h.status is Status.CONTRADICTION:
-            why = h.outcome.contradiction if h.outcome else None
-            return HintResult(
-                "contradiction",
-                name,
-                rule=why.rule if why else None,
-                reason=why.reason if why else "the marks contradict the puzzle",
-                premises=why.premises if why else (),
-            )
-        for higher in range(lv + 1, len(self.levels)):
-            try:
-                proved = search.hint(self.ladder, s, higher, deadline).deduction is not None
-            except Stopped:
-                return HintResult(
-                    "stalled",
-                    name,
-                    reason=f"{name} proves nothing more here; the search for a higher "
-                    f"level stopped at {seconds:g} s",
-                )
-            if proved:
-                return HintResult(
-                    "stalled",
-                    name,
-                    reason=f"{name} proves nothing more here; try {self.levels[higher]}",
-                    suggest=self.levels[higher],
-                )
-        if not case and self.case_hint(p, s, deadline) is not None:
-            return HintResult(
-                "stalled",
-                name,
-                reason=f"{name} proves nothing more here; try {cases.CASE}",
-                suggest=cases.CASE,
-            )
-        return HintResult(
-            "stalled", name, reason="no level of the ladder proves anything more here"
-        )
+        Marks that differ from the answer are named: from ``solution`` when
+        given, else, with ``look_up``, from the answer found with at most
+        half of ``seconds``; with neither, only what the ladder itself
+        refutes. ``level`` may also be "case". All of it stops after
+        ``seconds``: then the status is "stopped"."""
 
-    def case_hint(self, p: Puzzle, s: State, deadline: float | None) -> HintResult | None:
-        """The smallest case split that decides a cell of ``s`` (None: none
-        within the rung's bounds)."""
-        fixed = s.copy()
-        if self.ladder.propagate(fixed, self.ladder.top).status is not Status.STALLED:
-            return None
-        two = fixed.cands
-        ref = cases.refute(
-            self.ladder, fixed, deadline, wanted=lambda lit: two[lit[0]].bit_count() == 2
-        )
-        if ref is None:
-            return None
-        keep = fixed.cands[ref.cell] & ~(1 << ref.value)
-        reason = cases.describe(ref, keep, p.grid.name, self.ladder.value_name)
-        return HintResult(
-            "hint",
-            cases.CASE,
-            ref.cell,
-            single_value(keep),
-            cases.CASE,
-            reason,
-            ref.premises,
-            case=ref,
+        def find(within: float | None) -> Values | None:
+            return self.solution(p, seconds=within)
+
+        return hints.hint(
+            self.ladder,
+            self.start(p),
+            marks,
+            level,
+            answer=solution,
+            look_up=find if look_up else None,
+            seconds=seconds,
         )
 
     def grade(
@@ -480,7 +388,7 @@ class PuzzleKind:
         """
         deadline = deadline_in(seconds)
         try:
-            level, status = search.grade(self.ladder, self.start(p), deadline)
+            level, status = lowest_solving_level(self.ladder, self.start(p), deadline)
         except Stopped:
             return Graded("unknown", False, complete=False)
         if level is not None:
@@ -507,11 +415,6 @@ def deadline_in(seconds: float | None) -> float | None:
 def seconds_left(deadline: float | None) -> float | None:
     """Seconds until ``deadline`` (never negative; None: no deadline)."""
     return None if deadline is None else max(0.0, deadline - time.monotonic())
-
-
-def stopped_reason(seconds: float | None, what: str) -> str:
-    limit = f"{seconds:g} s" if seconds is not None else "its deadline"
-    return f"stopped at {limit} before {what}; allow more time to finish"
 
 
 def reveal_cells(answer: Sequence[int], density: float, rng: random.Random) -> list[int | None]:
@@ -544,8 +447,5 @@ __all__ = [
     "Solved",
     "Values",
     "flipped",
-    "puzzle",
-    "puzzle_names",
-    "register",
     "reveal_cells",
 ]

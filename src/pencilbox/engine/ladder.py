@@ -20,29 +20,34 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any, Generic
 
-from pencilbox.engine.learning import Learning
+from pencilbox.engine.grid import Bits, Cell
+from pencilbox.engine.memo import ProbeMemo
 from pencilbox.engine.state import (
     NOTHING,
     PROGRESS,
+    B,
     Contradiction,
     Deduction,
     Result,
     State,
+    TrailLog,
     values_of,
 )
 from pencilbox.errors import Stopped, UnknownLevel
 
-RuleFn = Callable[[State], Result]
+RuleFn = Callable[[State[B]], Result]
+"""A rule's work: applied to a state, progress, nothing or a contradiction."""
 
 
 @dataclass(frozen=True)
-class Rule:
+class Rule(Generic[B]):
     """A named deduction rule at one level of a ladder."""
 
     name: str
     level: int
-    apply: RuleFn
+    apply: RuleFn[B]
     summary: str
     saturating: bool = True
     """A saturating rule runs to its own fixpoint, so on an unchanged state
@@ -82,118 +87,95 @@ PROBE_SUMMARY = (
 )
 
 
-class ProbeMemo:
-    """Probe trials that survived, remembered along one line of states.
-
-    A surviving trial is stored as the cells its fixpoint T changed, relative
-    to ``base``. Propagation is monotone, so while every cell that changed
-    since still holds T's candidates (T lies inside the current state), the
-    trial would reach T again and survive: it is skipped. Any other change
-    drops the entry. States must only shrink along the line (a search
-    branch hands each child its own copy).
-
-    A dropped entry is kept as ``stale``: what T decided was deduced from a
-    larger state, so it holds in the trial from every later state of the
-    line, and the trial's rerun starts from it (on silent states, where no
-    deduction needs its own reasons) instead of deducing it again. The
-    fixpoint it reaches is the same.
-    """
-
-    __slots__ = ("base", "kept", "stale")
-
-    def __init__(self, base: list[int]) -> None:
-        self.base = base[:]
-        self.kept: dict[tuple[int, int], dict[int, int]] = {}
-        self.stale: dict[tuple[int, int], dict[int, int]] = {}
-
-    def copy(self) -> ProbeMemo:
-        out = ProbeMemo.__new__(ProbeMemo)
-        out.base = self.base[:]
-        out.kept = dict(self.kept)
-        out.stale = dict(self.stale)
-        return out
-
-    def rebase(self, cands: list[int]) -> None:
-        """Keep the entries still inside ``cands`` and make it the new base."""
-        base = self.base
-        changed = [c for c in range(len(cands)) if cands[c] != base[c]]
-        if not changed:
-            return
-        kept = {}
-        stale = self.stale
-        for key, diff in self.kept.items():
-            same = None
-            for c in changed:
-                m = diff.get(c)
-                if m is None or m & ~cands[c]:
-                    stale[key] = diff
-                    break
-                if m == cands[c]:  # no longer a change from the base
-                    same = [c] if same is None else [*same, c]
-            else:
-                if same is not None:
-                    diff = dict(diff)  # entries are shared with copies: never edit one
-                    for c in same:
-                        del diff[c]
-                kept[key] = diff
-        self.kept = kept
-        self.base = cands[:]
-
-
 NOGOOD_SUMMARY = (
     "In search with learning: the cells of a learned nogood cannot all keep "
     "their current values, so when all but one do, the last one changes."
 )
 
 
-def _nogood_rule(learn: Learning) -> Rule:
+def _nogood_rule(log: TrailLog) -> Rule[Any]:
     """The learned nogoods of a search run, as the cheapest rule."""
-    rule: Rule | None = learn.rule
-    if rule is None:
-        rule = learn.rule = Rule("nogood", 0, learn.propagate, NOGOOD_SUMMARY)
+    rule = log.rule
+    if not isinstance(rule, Rule):
+        rule = log.rule = Rule("nogood", 0, log.propagate, NOGOOD_SUMMARY)
     return rule
 
 
-def judge_with(rules: Sequence[Rule]) -> RuleFn:
+def judge_with(rules: Sequence[Rule[B]]) -> RuleFn[B]:
     """A completeness check that knows only ``rules``: a decided grid is
     rejected exactly when one of them finds a contradiction in it."""
     kept = tuple(r for r in rules if r.name != "probe")
 
-    def check(state: State) -> Result:
+    def judge(state: State[B]) -> Result:
         for rule in kept:
             verdict = rule.apply(state.copy())
             if isinstance(verdict, Contradiction):
                 return verdict
         return NOTHING
 
-    return check
+    return judge
 
 
-class Ladder:
+Split = Callable[[State[B]], tuple[list[Bits], Bits]]
+"""A puzzle's ``split(state)``: the undecided cells of the state's focus as
+independent parts (no constraint reads cells of two parts), and the free
+cells that no constraint reads at all."""
+
+
+@dataclass(frozen=True)
+class SearchHooks(Generic[B]):
+    """What a puzzle tells the search about its boards, beyond its rules.
+
+    Every field is optional; the defaults suit any puzzle.
+    """
+
+    choose_cell: Callable[[State[B]], Cell] | None = None
+    """Where search branches: an undecided cell of the state's focus (-1:
+    none). None: the engine's choice (fewest candidates, most decided
+    around; :func:`pencilbox.engine.search.choose_cell`)."""
+    split: Split[B] | None = None
+    """Independent parts of a state, counted apart (their counts multiply)."""
+    explains: bool = False
+    """The rules' premises are a sound explanation of each deduction in
+    search with learning (the state's ``learning`` is set): the search may
+    learn from conflicts. A rule that cannot name its premises says so
+    (``Rule.explains``) and is taken as resting on every guess."""
+    exact_premises: bool = False
+    """Every deduction names all the cells it rests on, even outside search
+    with learning, so the plain search may trace a contradiction back to the
+    guesses behind it (conflict-directed backjumping)."""
+
+
+class Ladder(Generic[B]):
     """The rules of one puzzle, by level, with probe on top.
 
-    ``check_complete`` judges a state in which every cell is decided: it must
+    ``judge_complete`` judges a state in which every cell is decided: it must
     return a Contradiction exactly when the decided grid breaks a rule of the
     puzzle (with premises naming all the cells it rests on when
     ``complete_explains``; otherwise search with learning takes it as resting
     on every guess). ``value_name`` names a value in reasons ("black", "7").
+    ``search_rules`` are sound rules that are no rung: the search with
+    learning and the case rung run them beside the level's rules.
+    ``hooks`` is what else the search may ask of the puzzle.
     """
 
     def __init__(
         self,
         levels: tuple[str, ...],
-        rules: list[Rule],
-        check_complete: RuleFn,
+        rules: list[Rule[B]],
+        judge_complete: RuleFn[B],
         value_name: Callable[[int], str],
         complete_explains: bool = False,
-        search_rules: Sequence[Rule] = (),
+        search_rules: Sequence[Rule[B]] = (),
+        hooks: SearchHooks[B] | None = None,
     ) -> None:
         if levels[-1] != "probe":
             raise ValueError("the top level of every ladder is probe")
         self.levels = levels
         self.top = len(levels) - 1
-        probe = Rule("probe", self.top, self._probe, PROBE_SUMMARY, saturating=False)
-        self.rules: tuple[Rule, ...] = tuple(sorted([*rules, probe], key=lambda r: r.level))
+        probe: Rule[B] = Rule("probe", self.top, self._probe, PROBE_SUMMARY, saturating=False)
+        self.rules: tuple[Rule[B], ...] = tuple(sorted([*rules, probe], key=lambda r: r.level))
+        self.hooks: SearchHooks[B] = hooks if hooks is not None else SearchHooks()
         self._upto = [
             tuple(r for r in self.rules if r.level <= level) for level in range(len(levels))
         ]
@@ -209,28 +191,35 @@ class Ladder:
             )
             for rules in self._upto
         ]
-        self.check_complete = check_complete
+        self.judge_complete = judge_complete
         self.complete_explains = complete_explains
         self.value_name = value_name
 
-    def without(self, name: str, judge: str = "kept") -> Ladder:
+    def without(self, name: str, judge: str = "kept") -> Ladder[B]:
         """This ladder with the rule ``name`` removed, its probe rebuilt on the rest.
 
         ``judge="kept"``: a decided grid is judged only by the rules kept, so
         a trial of the probe that completes the board is rejected only if one
         of them objects, and the removed rule is gone from the whole ladder.
         ``judge="full"``: decided grids are still judged by every rule of the
-        puzzle (``check_complete``), so the removed rule still rejects trials
+        puzzle (``judge_complete``), so the removed rule still rejects trials
         that complete the board.
         """
         rules = [r for r in self.rules if r.name not in (name, "probe")]
         if judge == "kept":
-            check = judge_with(rules)
+            judge_complete = judge_with(rules)
         elif judge == "full":
-            check = self.check_complete
+            judge_complete = self.judge_complete
         else:
             raise ValueError(f"judge is kept or full, not {judge!r}")
-        return Ladder(self.levels, rules, check, self.value_name, search_rules=self.search_rules)
+        return Ladder(
+            self.levels,
+            rules,
+            judge_complete,
+            self.value_name,
+            search_rules=self.search_rules,
+            hooks=self.hooks,
+        )
 
     def level_index(self, level: int | str | None) -> int:
         if level is None:
@@ -245,7 +234,7 @@ class Ladder:
             known = ", ".join(self.levels)
             raise UnknownLevel(f"unknown level {level!r}; the levels are {known}") from None
 
-    def rules_at(self, level: int) -> tuple[Rule, ...]:
+    def rules_at(self, level: int) -> tuple[Rule[B], ...]:
         """The rules a level may use, cheapest first."""
         return self._upto[level]
 
@@ -256,7 +245,7 @@ class Ladder:
 
     def propagate(
         self,
-        state: State,
+        state: State[B],
         level: int,
         stop: Callable[[Deduction], bool] | None = None,
         without: str | None = None,
@@ -275,14 +264,14 @@ class Ladder:
         rules = self._searching[level] if state.searching else self._upto[level]
         if without is not None:
             rules = tuple(r for r in rules if r.name != without)
-        if state.learn is not None:
-            rules = (_nogood_rule(state.learn), *rules)
+        if state.trail is not None:
+            rules = (_nogood_rule(state.trail.log), *rules)
         return self._saturate(state, rules, stop) or self.settle(state)
 
     def _saturate(
         self,
-        state: State,
-        rules: Sequence[Rule],
+        state: State[B],
+        rules: Sequence[Rule[B]],
         stop: Callable[[Deduction], bool] | None = None,
     ) -> Outcome | None:
         """Run ``rules`` on ``state``, cheapest first and from the first again
@@ -294,7 +283,7 @@ class Ladder:
         i = 0
         n = len(rules)
         quiet = [-1] * n  # the state version at which a saturating rule last finished
-        learn = state.learn
+        learn = state.trail.log if state.trail is not None else None
         while i < n:
             rule = rules[i]
             if quiet[i] == state.version:
@@ -323,19 +312,19 @@ class Ladder:
             i = 0
         return None
 
-    def settle(self, state: State) -> Outcome:
+    def settle(self, state: State[B]) -> Outcome:
         """The status of a fixpoint: solved only if the full grid is legal."""
         if not state.is_complete():
             return Outcome(Status.STALLED)
-        verdict = self.check_complete(state)
+        verdict = self.judge_complete(state)
         if isinstance(verdict, Contradiction):
-            if state.learn is not None and not self.complete_explains:
-                verdict = state.learn.coarsen(state, verdict)
+            if state.trail is not None and not self.complete_explains:
+                verdict = state.trail.log.coarsen(state, verdict)
             return Outcome(Status.CONTRADICTION, verdict)
         return Outcome(Status.SOLVED)
 
     # -- the generic top rung ----------------------------------------------
-    def _probe(self, state: State) -> Result:
+    def _probe(self, state: State[B]) -> Result:
         """Try each candidate of each undecided cell, from a rotating cursor.
 
         A trial that survives implies every value it decided, and a trial of
@@ -353,7 +342,7 @@ class Ladder:
         else:
             memo.rebase(cands)
         kept = memo.kept
-        silent = state.trace is None and state.learn is None and state.why is None
+        silent = state.trace is None and state.trail is None and state.why is None
         stale = memo.stale if silent else {}
         implied: set[tuple[int, int]] = set()
         # Narrated (a hint): cells with the fewest candidates first, as one
@@ -384,7 +373,7 @@ class Ladder:
                 if (cell, v) in implied or (cell, v) in kept or not now >> v & 1:
                     continue
                 trial = state.copy()
-                start = trial.tlen
+                start = trial.trail.length if trial.trail is not None else 0
                 trial.assume(cell, 1 << v)
                 if trial.why is not None:
                     trial.why[cell] |= 1  # bit 0: this assumption
@@ -417,8 +406,8 @@ class Ladder:
                 )
                 before = state.why[cell] if state.why is not None else 0
                 because = None
-                if state.learn is not None:
-                    because = state.learn.explain_trial(trial, start, why)
+                if state.trail is not None:
+                    because = state.trail.log.explain_trial(trial, start, why)
                 result = state.restrict(
                     cell, cands[cell] & ~(1 << v), "probe", reason, premises, because
                 )

@@ -22,49 +22,37 @@ a store and propagated by two watched literals, like the clauses of a CDCL
 SAT solver: a nogood is looked at only when a cell it watches changes, and
 when all its literals but one hold, the last one is made false.
 
-States share the trail: each knows its length (``State.tlen``) and cuts off
-whatever a discarded branch or probe trial left beyond it before adding
-its own literals.
+States share the trail: each holds its place on it (``State.trail``, a
+:class:`~pencilbox.engine.state.Trail`: its length, the latest entry of each
+cell, how far the nogood rule has read) and cuts off whatever a discarded
+branch or probe trial left beyond it before adding its own literals.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pencilbox.engine.state import COARSE, NOTHING, PROGRESS, Contradiction, Result
-
-if TYPE_CHECKING:
-    from pencilbox.engine.state import State
-
-Entry = tuple[int, int, int, tuple[int, ...] | None, int]
-"""A trail literal: (cell, values lost, level, explanation, previous entry of
-the cell or -1). The explanation holds premise cells (``c >= 0``) and earlier
-entries (``~i``); None marks a guess or a trial's assumption."""
+from pencilbox.engine.state import (
+    COARSE,
+    NOTHING,
+    PROGRESS,
+    Contradiction,
+    Result,
+    State,
+    Trail,
+    TrailLog,
+)
 
 NOGOOD = "nogood"
 _NOGOOD_REASON = "a learned nogood: these cells cannot all keep their current values"
 
 
-class Learning:
+class Learning(TrailLog):
     """The trail of one search run and its store of learned nogoods."""
 
-    __slots__ = (
-        "entries",
-        "cells",
-        "masks",
-        "watches",
-        "learned",
-        "activity",
-        "bump",
-        "rule",
-        "coarse",
-        "guesses",
-        "glues",
-        "glue",
-    )
-
     def __init__(self, size: int) -> None:
-        self.entries: list[Entry] = []
+        super().__init__()
+        self.size = size
         self.cells: list[list[int]] = []
         """Per nogood, its cells; ``masks`` holds the values each has lost.
         Positions 0 and 1 are the watched literals."""
@@ -73,10 +61,6 @@ class Learning:
         self.learned = 0
         self.activity = [0.0] * size
         self.bump = 1.0
-        self.rule: Any = None
-        """The nogood rule as the ladder runs it (made once, by the ladder)."""
-        self.coarse = False
-        """Set by the ladder while a rule that does not explain runs."""
         self.glues: list[int] = []
         self.glue = 0
         """The glue of the nogood :meth:`analyze` returned last."""
@@ -84,16 +68,9 @@ class Learning:
         """The trail entry of the guess of each level (level ``d`` at ``d - 1``)."""
 
     # -- recording ------------------------------------------------------------------
-    def push(self, s: State, cell: int, lost: int, why: tuple[int, ...] | None) -> None:
-        """Add a literal for state ``s`` (cutting off what lies beyond it)."""
-        entries = self.entries
-        t = s.tlen
-        if len(entries) > t:
-            del entries[t:]
-        last = s.last
-        entries.append((cell, lost, s.depth, why, last[cell]))
-        last[cell] = t
-        s.tlen = t + 1
+    def trail(self) -> Trail:
+        """A place at the start of this run's trail, for the run's first state."""
+        return Trail(self, self.size)
 
     def antecedents(self, last: list[int], before: int, why: tuple[int, ...]) -> list[int]:
         """The entries an explanation rests on: each premise cell's entries
@@ -115,22 +92,25 @@ class Learning:
                 j = entries[j][4]
         return out
 
-    def coarsen(self, s: State, conflict: Contradiction) -> Contradiction:
+    def coarsen(self, s: State[Any], conflict: Contradiction) -> Contradiction:
         """A contradiction whose premises may be incomplete, as resting on
         every guess of ``s`` (coarse, and sound)."""
         because = tuple(~j for j in self.guesses[: s.depth])
         return Contradiction(conflict.rule, conflict.reason, (), because)
 
-    def conflict_entries(self, s: State, conflict: Contradiction) -> list[int]:
+    def conflict_entries(self, s: State[Any], conflict: Contradiction) -> list[int]:
         """The entries a contradiction found in state ``s`` rests on."""
-        return self.antecedents(s.last, s.tlen, (*conflict.premises, *conflict.because))
+        t = place(s)
+        return self.antecedents(t.last, t.length, (*conflict.premises, *conflict.because))
 
     # -- probe ---------------------------------------------------------------------
-    def explain_trial(self, trial: State, start: int, conflict: Contradiction) -> tuple[int, ...]:
+    def explain_trial(
+        self, trial: State[Any], start: int, conflict: Contradiction
+    ) -> tuple[int, ...]:
         """Why a probe trial died, in literals older than the trial (index
         below ``start``): the explanation of the elimination it proves."""
         entries = self.entries
-        last = trial.last
+        last = place(trial).last
         todo = self.conflict_entries(trial, conflict)
         seen = set()
         out = []
@@ -149,14 +129,15 @@ class Learning:
         return tuple(out)
 
     # -- conflict analysis -------------------------------------------------------
-    def analyze(self, s: State, ante: list[int]) -> tuple[list[int], list[int], int] | None:
+    def analyze(self, s: State[Any], ante: list[int]) -> tuple[list[int], list[int], int] | None:
         """First-UIP analysis of a conflict resting on entries ``ante``.
 
         Returns the learned nogood (cells and lost values, the asserting
         literal first) and the level to jump back to, or None when the
         conflict rests on level-0 facts alone (no solution is left)."""
         entries = self.entries
-        last = s.last
+        t = place(s)
+        last = t.last
         cur = 0
         for j in ante:
             lv = entries[j][2]
@@ -186,7 +167,7 @@ class Learning:
             return k
 
         pending = add(ante)
-        i = s.tlen - 1
+        i = t.length - 1
         while True:
             while i not in seen or entries[i][2] != cur:
                 i -= 1
@@ -279,14 +260,14 @@ class Learning:
                 watches[cells[1]].append(k)
         self.watches = watches
 
-    def assert_first(self, s: State, k: int) -> Result:
+    def assert_first(self, s: State[Any], k: int) -> Result:
         """Make the first literal of nogood ``k`` false in ``s``, where all
         the others hold (the step after a jump back)."""
         cells = self.cells[k]
         self.coarse = False
         return s.restrict(cells[0], self.masks[k][0], NOGOOD, _NOGOOD_REASON, tuple(cells[1:]))
 
-    def propagate(self, s: State) -> Result:
+    def propagate(self, s: State[Any]) -> Result:
         """The nogood rule: visit the nogoods watching each cell changed since
         the last visit; a nogood with one literal left falsifies it, one
         with none left is a contradiction."""
@@ -296,9 +277,10 @@ class Learning:
         all_masks = self.masks
         watches = self.watches
         result: Result = NOTHING
-        while s.head < s.tlen:
-            c = entries[s.head][0]
-            s.head += 1
+        t = place(s)
+        while t.head < t.length:
+            c = entries[t.head][0]
+            t.head += 1
             ws = watches[c]
             if not ws:
                 continue
@@ -352,3 +334,10 @@ class Learning:
                     result = PROGRESS
             watches[c] = keep
         return result
+
+
+def place(s: State[Any]) -> Trail:
+    """The trail place of a state of a search with learning."""
+    trail = s.trail
+    assert trail is not None, "only states of a search with learning have a trail"
+    return trail

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from pencilbox.engine.results import Marks, Puzzle, Values
 from pencilbox.engine.state import Mask
-from pencilbox.verdict import Violation
+from pencilbox.violations import Violation
 
 
 class BoardFactory(Protocol):
@@ -38,7 +38,7 @@ class Model(Protocol):
 
     def parse_value(self, token: str, size: int, /) -> int | None: ...
 
-    def check_clues(self, p: Puzzle, /) -> None: ...
+    def refuse_impossible_clues(self, p: Puzzle, /) -> None: ...
 
     def from_url(self, url: str, /) -> Puzzle: ...
 

@@ -4,14 +4,12 @@ hints and grades. Plain frozen values, shared by every puzzle."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pencilbox.engine.grid import Cell, Grid, grid
 from pencilbox.engine.ladder import Status
+from pencilbox.engine.refutation import Refutation
 from pencilbox.engine.state import Deduction, Mask
-
-if TYPE_CHECKING:
-    from pencilbox.engine.cases import Refutation
 
 Values = tuple[int, ...]
 Marks = tuple[int | None, ...]

@@ -1,4 +1,4 @@
-"""Counting search, hints and grades on top of a ladder.
+"""Counting search on top of a ladder.
 
 Search branches on an undecided cell and propagates in every node. It counts
 solutions up to a limit, reports how many branchings (guesses) it made, and
@@ -42,11 +42,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any, Generic
 
-from pencilbox.engine.grid import Bits, cells_of
+from pencilbox.engine.grid import Bits, Cell, cells_of
 from pencilbox.engine.ladder import Ladder, Outcome, Status
 from pencilbox.engine.learning import Learning
-from pencilbox.engine.state import Deduction, Mask, State
+from pencilbox.engine.state import B, Mask, State
 from pencilbox.errors import Stopped
 
 DEFAULT_BUDGET = 200_000
@@ -67,7 +68,7 @@ class Count:
         return self.complete and self.solutions == 1
 
 
-def choose_cell(state: State) -> int:
+def choose_cell(state: State[Any]) -> Cell:
     """The undecided cell with the fewest candidates; among those, the one
     whose 3×3 neighbourhood is most decided (off-board counts as decided).
     Only cells of the state's focus are considered.
@@ -98,29 +99,22 @@ def choose_cell(state: State) -> int:
     return best
 
 
-Split = Callable[[State], tuple[list[Bits], Bits]]
-"""A board's ``split(state)``: the undecided cells of the state's focus as
-independent parts (no constraint reads cells of two parts), and the free
-cells that no constraint reads at all."""
-
-
-class _Search:
+class _Search(Generic[B]):
     """One counting run: the shared budget, deadline and tallies."""
 
-    def __init__(
-        self, ladder: Ladder, level: int, budget: int, deadline: float | None, board: object
-    ) -> None:
+    def __init__(self, ladder: Ladder[B], level: int, budget: int, deadline: float | None) -> None:
         self.ladder = ladder
         self.level = level
         self.budget = budget
         self.deadline = deadline
-        self.choose: Callable[[State], int] = getattr(board, "choose_cell", choose_cell)
-        self.split: Split | None = getattr(board, "split", None)
+        hooks = ladder.hooks
+        self.choose: Callable[[State[B]], Cell] = hooks.choose_cell or choose_cell
+        self.split = hooks.split
         self.nodes = 0
         self.guesses = 0
         self.stopped = False
 
-    def run(self, root: State, limit: int) -> tuple[int, list[Mask] | None, int]:
+    def run(self, root: State[B], limit: int) -> tuple[int, list[Mask] | None, int]:
         """Solutions of the focus of ``root`` (up to ``limit``), the first one
         found, and, when there is none, the conflict: the decisions (bit
         ``d`` for the guess at depth ``d``) that together leave none.
@@ -133,7 +127,7 @@ class _Search:
         when the budget or deadline runs out.
         """
         first: list[Mask] | None = None
-        frames: list[_Frame] = []
+        frames: list[_Frame[B]] = []
         s = root
         while True:
             if self.nodes >= self.budget or (
@@ -176,7 +170,7 @@ class _Search:
             s = frames[-1].next_child()
 
     def visit(
-        self, s: State, frames: list[_Frame], limit: int
+        self, s: State[B], frames: list[_Frame[B]], limit: int
     ) -> tuple[int, int, list[Mask] | None]:
         """Propagate one node. Returns (solutions, conflict, a solution), or
         (-1, 0, None) after pushing a frame to branch on."""
@@ -195,7 +189,7 @@ class _Search:
         return -1, 0, None
 
     def product(
-        self, s: State, parts: list[Bits], free: Bits, limit: int
+        self, s: State[B], parts: list[Bits], free: Bits, limit: int
     ) -> tuple[int, list[Mask], int]:
         """Solutions of independent parts multiply: count each (up to
         ``limit``), smallest first, and stop at the first part without one.
@@ -226,7 +220,7 @@ EVERY = -1
 """The conflict of a failure that cannot be traced to particular guesses."""
 
 
-def blame(s: State, premises: tuple[int, ...]) -> int:
+def blame(s: State[Any], premises: tuple[int, ...]) -> int:
     """The guesses a contradiction with these premises rests on."""
     why = s.why
     if why is None:
@@ -237,12 +231,12 @@ def blame(s: State, premises: tuple[int, ...]) -> int:
     return out
 
 
-class _Frame:
+class _Frame(Generic[B]):
     """A node being branched on: the state, its cell, the values left."""
 
     __slots__ = ("state", "cell", "values", "depth", "total", "conflict")
 
-    def __init__(self, state: State, cell: int, depth: int) -> None:
+    def __init__(self, state: State[B], cell: int, depth: int) -> None:
         mask = state.cands[cell]
         values = []
         while mask:
@@ -266,7 +260,7 @@ class _Frame:
     def left(self) -> bool:
         return bool(self.values)
 
-    def next_child(self) -> State:
+    def next_child(self) -> State[B]:
         s = self.state
         bit = self.values.pop()
         child = s.copy()
@@ -279,7 +273,7 @@ class _Frame:
         return child
 
 
-def _undecided(s: State) -> int:
+def _undecided(s: State[Any]) -> int:
     focus = s.focus
     return sum(1 for c, m in enumerate(s.cands) if m & (m - 1) and focus >> c & 1)
 
@@ -291,8 +285,8 @@ def _splits(parts: tuple[list[Bits], Bits]) -> bool:
 
 
 def count(
-    ladder: Ladder,
-    state: State,
+    ladder: Ladder[B],
+    state: State[B],
     level: int,
     limit: int = 2,
     budget: int = DEFAULT_BUDGET,
@@ -303,10 +297,10 @@ def count(
 
     ``budget`` caps the number of nodes (propagations); ``deadline`` is a
     ``time.monotonic()`` instant. When either runs out the count so far is
-    returned with ``complete=False``. ``learning`` (on boards whose rules
-    explain their deductions, ``board.explains``, at a level where some rule
+    returned with ``complete=False``. ``learning`` (for a puzzle whose rules
+    explain their deductions, ``SearchHooks.explains``, at a level where some rule
     does: with none there is nothing to learn) runs the learning search
-    (:class:`_LearningSearch`); otherwise, a board that can ``split`` a state
+    (:class:`_LearningSearch`); otherwise, a puzzle that can ``split`` a state
     into independent parts has them counted one by one, and their counts
     multiply. ``learning=None`` (the default) learns where every rule of the
     level explains its deductions (``Ladder.explains_at``): where some rule
@@ -315,14 +309,14 @@ def count(
     """
     if learning is None:
         learning = ladder.explains_at(level)
-    if learning and _can_learn(ladder, level, state.board):
-        return _LearningSearch(ladder, level, budget, deadline, state.board).count(state, limit)
-    run = _Search(ladder, level, budget, deadline, state.board)
+    if learning and _can_learn(ladder, level):
+        return _LearningSearch(ladder, level, budget, deadline).count(state, limit)
+    run = _Search(ladder, level, budget, deadline)
     root = state.copy()
     root.focus = -1
     root.depth = 0
     root.deadline = deadline
-    if getattr(state.board, "exact_premises", False):
+    if ladder.hooks.exact_premises:
         root.why = [0] * len(root.cands)
     solutions, first, _ = run.run(root, limit)
     if run.stopped:
@@ -331,14 +325,14 @@ def count(
     return Count(solutions, not run.stopped, run.guesses, run.nodes, first_t)
 
 
-def _can_learn(ladder: Ladder, level: int, board: object) -> bool:
-    """Whether the learning search has anything to learn from: a board whose
+def _can_learn(ladder: Ladder[Any], level: int) -> bool:
+    """Whether the learning search has anything to learn from: a puzzle whose
     rules explain their deductions, at a level where some rule does."""
     explained = any(r.explains for r in ladder.rules_at(level) if r.name != "probe")
-    return explained and bool(getattr(board, "explains", False))
+    return explained and ladder.hooks.explains
 
 
-class Resumable:
+class Resumable(Generic[B]):
     """A count that stops at a deadline and goes on from where it stopped
     when given more time (the studio's turns): the search with learning
     keeps its trail, nogoods and guesses between calls. Where the learning
@@ -346,8 +340,8 @@ class Resumable:
 
     def __init__(
         self,
-        ladder: Ladder,
-        state: State,
+        ladder: Ladder[B],
+        state: State[B],
         level: int,
         limit: int = 2,
         budget: int = DEFAULT_BUDGET,
@@ -358,10 +352,10 @@ class Resumable:
         self.budget = budget
         self.state = state.copy()  # the caller's state may change under the run
         self.last: Count | None = None
-        self._run: _LearningSearch | None = None
+        self._run: _LearningSearch[B] | None = None
         self._steps: Iterator[Count] | None = None
-        if _can_learn(ladder, level, state.board):
-            self._run = _LearningSearch(ladder, level, budget, None, state.board)
+        if _can_learn(ladder, level):
+            self._run = _LearningSearch(ladder, level, budget, None)
             self._steps = self._run.steps(self.state, limit)
 
     def run(self, deadline: float | None) -> Count:
@@ -380,50 +374,7 @@ class Resumable:
         return self.last
 
 
-@dataclass(frozen=True)
-class Hint:
-    """The next proved cell at a level, or why there is none."""
-
-    status: Status
-    deduction: Deduction | None = None
-    outcome: Outcome | None = None
-
-
-def hint(ladder: Ladder, state: State, level: int, deadline: float | None = None) -> Hint:
-    """The first deduction at ``level`` that decides a cell of ``state``.
-
-    ``state`` is narrated on a copy; the caller's state is untouched.
-    Raises :class:`~pencilbox.errors.Stopped` when ``deadline`` passes first.
-    """
-    narrated = State(state.board, state.cands[:], [], state.scratch)
-    narrated.deadline = deadline
-    outcome = ladder.propagate(narrated, level, stop=lambda d: d.decides)
-    if outcome.stopped is not None:
-        return Hint(Status.STALLED, outcome.stopped, outcome)
-    return Hint(outcome.status, None, outcome)
-
-
-def grade(ladder: Ladder, state: State, deadline: float | None = None) -> tuple[int | None, Status]:
-    """The lowest level whose fixpoint solves ``state`` (None: beyond).
-
-    Also returns the status at the top level, which tells a contradiction
-    (no solution) from a stall (beyond the ladder). Raises
-    :class:`~pencilbox.errors.Stopped` when ``deadline`` passes first.
-    """
-    status = Status.STALLED
-    s = state.copy()
-    s.deadline = deadline
-    for level in range(len(ladder.levels)):
-        # Every rule is sound, so a level may start from the fixpoint below it.
-        status = ladder.propagate(s, level).status
-        if status is Status.SOLVED:
-            return level, status
-        if status is Status.CONTRADICTION:
-            return None, status
-    return None, status
-
-
-class _LearningSearch(_Search):
+class _LearningSearch(_Search[B]):
     """One counting run with conflict-driven learning.
 
     A single line of states, one per decision level: ``stack[d]`` is the
@@ -436,10 +387,8 @@ class _LearningSearch(_Search):
     counted twice and the search goes on until no guess is left to undo.
     """
 
-    def __init__(
-        self, ladder: Ladder, level: int, budget: int, deadline: float | None, board: object
-    ) -> None:
-        super().__init__(ladder, level, budget, deadline, board)
+    def __init__(self, ladder: Ladder[B], level: int, budget: int, deadline: float | None) -> None:
+        super().__init__(ladder, level, budget, deadline)
         self.blocked = 0
         """The cells named by the nogoods that block counted solutions."""
         self.vsids = VSIDS
@@ -447,10 +396,10 @@ class _LearningSearch(_Search):
         self.restarts = RESTARTS
         self.deep = PROBE_DEPTH if level == ladder.top else 1 << 30
 
-    def count(self, state: State, limit: int) -> Count:
+    def count(self, state: State[B], limit: int) -> Count:
         return next(self.steps(state, limit))
 
-    def steps(self, state: State, limit: int) -> Iterator[Count]:
+    def steps(self, state: State[B], limit: int) -> Iterator[Count]:
         """The run, yielding its count each time it stops: at the end, or
         when the budget or deadline runs out. Set a later ``deadline`` and
         ask for the next count, and the run goes on where it stopped, with
@@ -461,13 +410,10 @@ class _LearningSearch(_Search):
         s.focus = -1
         s.depth = 0
         s.why = None
-        s.learn = learn
-        s.tlen = 0
-        s.last = [-1] * n
-        s.head = 0
+        s.trail = learn.trail()
         s.deadline = self.deadline
         s.searching = True
-        stack: list[State] = []
+        stack: list[State[B]] = []
         guess_at = learn.guesses  # the trail index of each level's guess
         found = 0
         first: list[Mask] | None = None
@@ -507,7 +453,8 @@ class _LearningSearch(_Search):
                     if s.probes is not None:
                         s.probes = s.probes.copy()
                     s.depth += 1
-                    guess_at.append(s.tlen)
+                    assert s.trail is not None
+                    guess_at.append(s.trail.length)
                     bit = phase[cell] & s.cands[cell] if self.phases else 0
                     s.assume(cell, bit or _first_value(s, cell))
                     continue
@@ -553,13 +500,13 @@ class _LearningSearch(_Search):
             del guess_at[back:]
             learn.assert_first(s, k)
 
-    def _go_on(self, s: State, stack: list[State]) -> None:
+    def _go_on(self, s: State[B], stack: list[State[B]]) -> None:
         """Before going on after a stop: the run's states take its deadline."""
         s.deadline = self.deadline
         for t in stack:
             t.deadline = self.deadline
 
-    def _pick(self, s: State, learn: Learning) -> int:
+    def _pick(self, s: State[B], learn: Learning) -> int:
         """The cell to guess: the open cell most active in recent conflicts
         (VSIDS), or the board's choice before any conflict."""
         if not self.vsids:
@@ -572,7 +519,7 @@ class _LearningSearch(_Search):
                 best, top = c, activity[c]
         return best if best >= 0 else self.choose(s)
 
-    def _settled(self, s: State, outcome: Outcome) -> int | None:
+    def _settled(self, s: State[B], outcome: Outcome) -> int | None:
         """The number of solutions of a fixpoint that needs no guess (every
         open cell free: each takes any of its values), or None."""
         if outcome.status is Status.SOLVED:
@@ -617,7 +564,7 @@ def _luby(i: int) -> int:
     return 1 << (k - 1)
 
 
-def _first_value(s: State, cell: int) -> Mask:
+def _first_value(s: State[Any], cell: int) -> Mask:
     """The value to guess first: the one whose probe trial decided most
     cells (it reaches a solution or a contradiction soonest), else the
     lowest."""

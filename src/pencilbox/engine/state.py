@@ -5,6 +5,9 @@ is still possible): two bits for a shading puzzle, N bits for a
 puzzle that numbers N cells.
 Copying a state copies one flat list, so probes and search branches are cheap.
 
+A state is generic over its *board*, the puzzle's compiled context that
+rules read (``State[Board]``); the engine asks a board for its grid alone.
+
 Rules change a state only through :meth:`State.restrict`, which records a
 :class:`Deduction` (cell, what it keeps, rule, reason, premise cells) when the
 state is narrated, and reports :data:`PROGRESS`, :data:`NOTHING` or a
@@ -15,12 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from pencilbox.engine.grid import Cell, Grid
-
-if TYPE_CHECKING:
-    from pencilbox.engine.learning import Learning
+from pencilbox.engine.memo import ProbeMemo
 
 COARSE: tuple[int, ...] = (-(1 << 62),)
 """In search with learning, the explanation of a deduction by a rule that
@@ -103,7 +104,92 @@ def single_value(mask: Mask) -> int:
     return mask.bit_length() - 1
 
 
-class State:
+class Board(Protocol):
+    """What the engine reads of a puzzle's board: its grid. Everything else
+    on a board (clues, lookup tables, memos) is the puzzle's own."""
+
+    @property
+    def grid(self) -> Grid: ...
+
+
+B = TypeVar("B", bound=Board)
+"""The board type of a state (each puzzle's ``model.Board``)."""
+
+Entry = tuple[int, int, int, tuple[int, ...] | None, int]
+"""A trail literal: (cell, values lost, decision level, explanation, previous
+entry of the cell or -1). The explanation holds premise cells (``c >= 0``)
+and earlier entries (``~i``); None marks a guess or a trial's assumption."""
+
+
+class TrailLog:
+    """The trail of one search with learning, shared by every state of the
+    run: its literals in order, and what the ladder asks of the run.
+
+    :class:`pencilbox.engine.learning.Learning` is the one implementation
+    (it adds the nogood store and conflict analysis); states only append to
+    the log, through their :class:`Trail`.
+    """
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.coarse = False
+        """Set by the ladder while a rule that does not explain runs: its
+        deductions rest on every guess."""
+        self.rule: object = None
+        """The nogood rule as the ladder runs it (made once, by the ladder)."""
+
+    def propagate(self, s: State[Any]) -> Result:
+        """The learned nogoods as a rule (the cheapest of every node)."""
+        raise NotImplementedError
+
+    def coarsen(self, s: State[Any], conflict: Contradiction) -> Contradiction:
+        """A contradiction whose premises may be incomplete, as resting on
+        every guess of ``s``."""
+        raise NotImplementedError
+
+    def explain_trial(
+        self, trial: State[Any], start: int, conflict: Contradiction
+    ) -> tuple[int, ...]:
+        """Why a probe trial died, in literals older than the trial."""
+        raise NotImplementedError
+
+
+class Trail:
+    """One state's place on a search's :class:`TrailLog`: how many literals
+    of the log are its own (``length``), the latest entry of each cell
+    (``last``), and how far the nogood rule has read (``head``). A copy of
+    the state copies its place; the log is shared."""
+
+    __slots__ = ("log", "length", "last", "head")
+
+    def __init__(self, log: TrailLog, size: int) -> None:
+        self.log = log
+        self.length = 0
+        self.last = [-1] * size
+        self.head = 0
+
+    def copy(self) -> Trail:
+        out = Trail.__new__(Trail)
+        out.log = self.log
+        out.length = self.length
+        out.last = self.last[:]
+        out.head = self.head
+        return out
+
+    def record(self, cell: Cell, lost: Mask, depth: int, why: tuple[int, ...] | None) -> None:
+        """Add the literal "``cell`` lost ``lost``" at decision level
+        ``depth``, cutting off what a discarded branch left beyond this place."""
+        entries = self.log.entries
+        t = self.length
+        if len(entries) > t:
+            del entries[t:]
+        last = self.last
+        entries.append((cell, lost, depth, why, last[cell]))
+        last[cell] = t
+        self.length = t + 1
+
+
+class State(Generic[B]):
     """Candidates of every cell of one puzzle, plus an optional trace.
 
     ``board`` is the puzzle's compiled context (clues, grid, lookup tables);
@@ -116,7 +202,7 @@ class State:
     independent parts of the board (see :mod:`pencilbox.engine.search`).
 
     ``probes`` is the probe rung's memo of surviving trials (see
-    :class:`pencilbox.engine.ladder.ProbeMemo`); a copy starts without one.
+    :class:`pencilbox.engine.memo.ProbeMemo`); a copy starts without one.
 
     ``why`` (search on boards whose rules give exact premises) holds, per
     cell, the bitmask of the guesses its deductions rest on (bit ``d``: the
@@ -135,10 +221,9 @@ class State:
     too (sound rules that are no rung of the ladder): those of a search with
     learning and of the case rung's trials; copies inherit it.
 
-    ``learn`` (search with learning) is the run's trail and nogood store,
-    shared by every state of the run; ``tlen`` is this state's length of the
-    trail, ``last`` the latest trail entry of each cell, and ``head`` how far
-    the nogood rule has read the trail (see :mod:`pencilbox.engine.learning`).
+    ``trail`` (search with learning only) is the state's place on the run's
+    trail, where every change is recorded with its explanation (see
+    :mod:`pencilbox.engine.learning`); copies take a copy of it.
     """
 
     __slots__ = (
@@ -152,17 +237,14 @@ class State:
         "why",
         "depth",
         "deadline",
-        "learn",
-        "tlen",
-        "last",
-        "head",
+        "trail",
         "searching",
         "notes",
     )
 
     def __init__(
         self,
-        board: Any,
+        board: B,
         cands: list[Mask],
         trace: list[Deduction] | None = None,
         scratch: int = 0,
@@ -174,18 +256,15 @@ class State:
         self.scratch = scratch
         self.version = 0
         self.focus = focus
-        self.probes: Any = None
+        self.probes: ProbeMemo | None = None
         self.why: list[int] | None = None
         self.depth = 0
         self.deadline: float | None = None
-        self.learn: Learning | None = None
-        self.tlen = 0
-        self.last: list[int] = []
-        self.head = 0
+        self.trail: Trail | None = None
         self.searching = False
         self.notes: dict[str, Any] = {}
 
-    def copy(self) -> State:
+    def copy(self) -> State[B]:
         """A silent copy (no trace) for probes and search branches."""
         out = State(self.board, self.cands[:], None, self.scratch, self.focus)
         if self.why is not None:
@@ -195,17 +274,19 @@ class State:
         out.searching = self.searching
         if self.notes:
             out.notes = dict(self.notes)
-        if self.learn is not None:
-            out.learn = self.learn
-            out.tlen = self.tlen
-            out.last = self.last[:]
-            out.head = self.head
+        if self.trail is not None:
+            out.trail = self.trail.copy()
         return out
 
     @property
     def grid(self) -> Grid:
-        grid: Grid = self.board.grid
-        return grid
+        return self.board.grid
+
+    @property
+    def learning(self) -> bool:
+        """Whether a search with learning records this state's changes: its
+        rules then name every cell a deduction rests on, however many."""
+        return self.trail is not None
 
     def is_decided(self, cell: Cell) -> bool:
         m = self.cands[cell]
@@ -246,11 +327,11 @@ class State:
             return Contradiction(rule, reason, (cell, *premises))
         self.cands[cell] = new
         self.version += 1
-        learn = self.learn
-        if learn is not None:
+        trail = self.trail
+        if trail is not None:
             if because is None:
-                because = COARSE if learn.coarse else premises
-            learn.push(self, cell, old & ~new, because)
+                because = COARSE if trail.log.coarse else premises
+            trail.record(cell, old & ~new, self.depth, because)
         why = self.why
         if why is not None:
             w = why[cell]
@@ -267,8 +348,8 @@ class State:
         old = self.cands[cell]
         self.cands[cell] = keep
         self.version += 1
-        if self.learn is not None and old & ~keep:
-            self.learn.push(self, cell, old & ~keep, None)
+        if self.trail is not None and old & ~keep:
+            self.trail.record(cell, old & ~keep, self.depth, None)
 
     def fix(
         self, cell: Cell, value: int, rule: str, reason: str, premises: tuple[Cell, ...] = ()

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
-from pencilbox.engine.grid import MAX_SIDE, MIN_SIDE, check_size
+from pencilbox.engine.grid import MAX_SIDE, MIN_SIDE, refuse_size_out_of_range
 from pencilbox.engine.results import Marks, Puzzle
 from pencilbox.engine.state import Mask, single_value
 from pencilbox.errors import ParseError
@@ -33,7 +33,7 @@ def split_rows(text: str, kind: str) -> list[list[str]]:
         if head_kind != kind:
             raise ParseError(f"the header says {head_kind!r} but the puzzle type is {kind!r}")
         want = (int(m.group(2)), int(m.group(3)))
-        check_size(*want)
+        refuse_size_out_of_range(*want)
         lines = lines[1:]
     rows = []
     for ln in lines:
@@ -47,7 +47,7 @@ def split_rows(text: str, kind: str) -> list[list[str]]:
     for i, row in enumerate(rows):
         if len(row) != width:
             raise ParseError(f"row {i + 1} has {len(row)} cells but row 1 has {width}")
-    check_size(len(rows), width)
+    refuse_size_out_of_range(len(rows), width)
     if want is not None and want != (len(rows), width):
         raise ParseError(f"the header says {want[0]}x{want[1]} but the grid is {len(rows)}x{width}")
     return rows
@@ -111,7 +111,7 @@ class TokenModel(Protocol):
 
     def parse_value(self, token: str, size: int, /) -> int | None: ...
 
-    def check_clues(self, p: Puzzle, /) -> None: ...
+    def refuse_impossible_clues(self, p: Puzzle, /) -> None: ...
 
     def from_url(self, url: str, /) -> Puzzle: ...
 
@@ -140,7 +140,7 @@ class GridText:
                 except ParseError as e:
                     raise ParseError(f"row {r + 1}, column {c + 1}: {e}") from None
         p = Puzzle(self.name, len(rows), len(rows[0]), tuple(clues))
-        self.model.check_clues(p)
+        self.model.refuse_impossible_clues(p)
         return p
 
     def puzzle_rows(self, p: Puzzle) -> list[str]:
@@ -198,7 +198,7 @@ __all__ = [
     "GridText",
     "TokenModel",
     "answer_tokens",
-    "check_size",
+    "refuse_size_out_of_range",
     "format_rows",
     "split_many",
     "split_rows",

@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 from pencilbox import arguments
+from pencilbox.commands.common import Handler, Result, Subcommands, add_command
 from pencilbox.engine import registry
 from pencilbox.errors import ParseError
 from pencilbox.measure import pool, sweeps
@@ -25,11 +26,11 @@ from pencilbox.measure.common import (
     COUNT_BUDGET,
     JUDGES,
     Report,
-    check_boards,
-    check_density,
     default_density,
     kind_of,
     parse_list,
+    valid_board_count,
+    valid_density,
 )
 from pencilbox.measure.studies import CORE, StudyOptions, study_of
 
@@ -59,11 +60,11 @@ def run_one(name: str, what: str, args: argparse.Namespace) -> Report:
     """One measurement of one puzzle, from parsed arguments."""
     kind = kind_of(name)
     study = None if what in CORE else study_of(kind, what)
-    density = check_density(
+    density = valid_density(
         args.density if args.density is not None else default_density(kind, what)
     )
     common = {
-        "boards": check_boards(args.boards),
+        "boards": valid_board_count(args.boards),
         "seed": args.seed,
         "workers": args.workers,
         "quiet": args.quiet,
@@ -80,7 +81,7 @@ def run_one(name: str, what: str, args: argparse.Namespace) -> Report:
         )
     if what == "density":
         ds = (
-            [check_density(d) for d in parse_list(args.densities, float, "densities")]
+            [valid_density(d) for d in parse_list(args.densities, float, "densities")]
             if args.densities
             else list(kind.measure_defaults.densities)
         )
@@ -165,17 +166,19 @@ def parse_overrides(text: str | None) -> dict[tuple[str, str | None], float]:
                 f"measure all takes --density TYPE=D[,TYPE.MEASURE=D...], not {item!r}"
             )
         name, _, what = key.strip().partition(".")
-        d = check_density(parse_list(value, float, "density")[0])
+        d = valid_density(parse_list(value, float, "density")[0])
         out[(kind_of(name).name, what or None)] = d
     return out
 
 
-def cmd_measure(args: argparse.Namespace) -> list[dict[str, Any]]:
+def run(args: argparse.Namespace) -> list[Result]:
+    """With ``--json`` the figures; else what :func:`text` shows: the table
+    of one measurement and the files written, or the README of ``all``."""
     with pool.scheduler(args.scheduler):
         return _measure(args)
 
 
-def _measure(args: argparse.Namespace) -> list[dict[str, Any]]:
+def _measure(args: argparse.Namespace) -> list[Result]:
     args.density_text = args.density
     if args.out is not None:
         try:  # fail before the work, not after it
@@ -221,27 +224,35 @@ def _measure(args: argparse.Namespace) -> list[dict[str, Any]]:
         readme = write_readme(args.out, written, command) if args.out is not None else None
         if args.json:
             return [{"out": args.out, "readme": readme, "figures": figures}]
-        print(f"wrote {readme}")
-        return []
+        return [{"readme": readme}]
     if args.what is None:
         raise ParseError(f"name a measurement: {', '.join(measurements())} (or: measure all)")
     report = run_one(args.type, args.what, args)
     paths = report.write(args.out) if args.out is not None else []
     if args.json:
         return [report.figures]
-    print(f"# {report.title}\n\n{report.markdown}")
-    if paths:
-        print("; wrote " + ", ".join(paths))
-    return []
+    return [{"title": report.title, "markdown": report.markdown, "files": paths}]
 
 
-def add_measure_commands(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``measure`` to the main parser's subcommands."""
-    helptext = "reproducible measurements of the ladders (tables and SVG charts)"
-    m: argparse.ArgumentParser = subparsers.add_parser(
-        "measure", help=helptext, description=helptext
+def text(obj: Result) -> str:
+    """A measurement's table (and the files written), or where ``measure
+    all`` wrote its README."""
+    if "readme" in obj:
+        return f"wrote {obj['readme']}"
+    lines = [f"# {obj['title']}\n\n{obj['markdown']}"]
+    if obj["files"]:
+        lines.append("; wrote " + ", ".join(obj["files"]))
+    return "\n".join(lines)
+
+
+def declare(commands: Subcommands) -> None:
+    """Add ``measure`` to the command line."""
+    m = add_command(
+        commands,
+        "measure",
+        "reproducible measurements of the ladders (tables and SVG charts)",
+        Handler(run, text, spaced=False),
     )
-    m.add_argument("--json", action="store_true", help="machine-readable output")
     m.add_argument("type", help="puzzle type, or all (every measurement of every puzzle)")
     m.add_argument(
         "what", nargs="?", help=f"one of {', '.join(CORE)}, or one of the puzzle's own studies"
@@ -289,8 +300,6 @@ def add_measure_commands(subparsers: Any) -> argparse.ArgumentParser:
         "--scheduler",
         help="Dask scheduler address (needs pencilbox[dask]); replaces the local pool",
     )
-    m.set_defaults(fn=cmd_measure, command="measure")
-    return m
 
 
-__all__ = ["add_measure_commands", "run_one", "cmd_measure"]
+__all__ = ["declare", "run_one", "run", "text"]

@@ -52,7 +52,7 @@ rules it kept (the ablation proper), or with every rule of the puzzle."""
 
 
 @cache
-def ablated(name: str, rule: str, judge: str = "kept") -> Ladder:
+def ablated(name: str, rule: str, judge: str = "kept") -> Ladder[Any]:
     """The ladder of ``name`` rebuilt without ``rule`` (probe rebuilt on the rest).
 
     Unlike ``propagate(without=...)``, the probe of this ladder also runs
@@ -141,19 +141,22 @@ def parse_list(text: str, cast: Callable[[str], Any] = float, what: str = "value
     return out
 
 
-def check_density(d: float) -> float:
+def valid_density(d: float) -> float:
+    """``d``, if it is a share of clues (0..1); else ParseError."""
     if not 0.0 <= d <= 1.0:
         raise ParseError(f"density {d} is outside 0..1")
     return d
 
 
-def check_size_arg(n: int) -> int:
+def valid_size(n: int) -> int:
+    """``n``, if it is a board side measurements take (2..30); else ParseError."""
     if not 2 <= n <= 30:
         raise ParseError(f"size {n} is outside 2..30")
     return n
 
 
-def check_boards(n: int) -> int:
+def valid_board_count(n: int) -> int:
+    """``n``, if it is a number of boards to measure (at least 1); else ParseError."""
     if n < 1:
         raise ParseError("--boards must be at least 1")
     return n

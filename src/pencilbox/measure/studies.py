@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from pencilbox.engine.kind import PuzzleKind
 from pencilbox.errors import ParseError
-from pencilbox.measure.common import COUNT_BUDGET, Report, check_size_arg
+from pencilbox.measure.common import COUNT_BUDGET, Report, valid_size
 
 CORE = ("ladder", "density", "guesses")
 """The measurements every puzzle has."""
@@ -42,7 +42,7 @@ class StudyOptions:
         return list(self.sizes if self.sizes is not None else default)
 
     def size_or(self, default: int) -> int:
-        return check_size_arg(self.size if self.size is not None else default)
+        return valid_size(self.size if self.size is not None else default)
 
 
 Study = Callable[[StudyOptions], Report]

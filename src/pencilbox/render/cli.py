@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
 import pencilbox
 from pencilbox import arguments
+from pencilbox.commands.common import Handler, Result, Subcommands, add_command
+from pencilbox.commands.source import read_puzzles
+from pencilbox.engine.frontend import Frontend
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
 from pencilbox.errors import NoSolution, ParseError
 from pencilbox.render import convert, svg
-from pencilbox.render.marks import Drawable
 
 FORMATS = ("svg", "png", "pdf")
 RENDER_BUDGET = 20_000
@@ -28,11 +29,11 @@ RENDER_SECONDS = 5.0
 """Deadline of each search for one puzzle's grade and answer."""
 
 
-def drawing(kind: PuzzleKind) -> Drawable:
-    """``kind`` as a puzzle that can be printed (ParseError if it cannot)."""
-    if not isinstance(kind, Drawable):
+def look_of(kind: PuzzleKind) -> Frontend:
+    """How ``kind`` is drawn: its declared look (ParseError if it has none)."""
+    if kind.frontend is None:
         raise ParseError(f"{kind.name} puzzles cannot be drawn yet")
-    return kind
+    return kind.frontend
 
 
 def grade_text(kind: PuzzleKind, p: Puzzle, budget: int, seconds: float) -> str:
@@ -71,7 +72,7 @@ def answer(
 
 
 def entries(kind: PuzzleKind, puzzles: list[Puzzle], args: argparse.Namespace) -> list[svg.Entry]:
-    draw = drawing(kind)
+    look = look_of(kind)
     out = []
     for i, p in enumerate(puzzles):
         grade = "?" if args.no_grade else grade_text(kind, p, args.budget, args.seconds)
@@ -82,7 +83,7 @@ def entries(kind: PuzzleKind, puzzles: list[Puzzle], args: argparse.Namespace) -
             svg.Entry(
                 number=i + 1,
                 title=kind.title,
-                drawing=draw,
+                look=look,
                 puzzle=p,
                 grade=grade,
                 url=kind.to_url(p),
@@ -117,10 +118,7 @@ def write(path: Path, data: bytes) -> None:
         raise ParseError(f"cannot write {path}: {e.strerror or e.__class__.__name__}") from None
 
 
-def cmd_render(args: argparse.Namespace) -> list[dict[str, Any]]:
-    # The reader lives in pencilbox.cli, which imports this module.
-    from pencilbox.cli import read_puzzles
-
+def run(args: argparse.Namespace) -> list[Result]:
     fmt = output_format(args)
     if not 1 <= args.per_page <= svg.MAX_PER_PAGE:
         raise ParseError(f"--per-page must be between 1 and {svg.MAX_PER_PAGE}")
@@ -134,10 +132,10 @@ def cmd_render(args: argparse.Namespace) -> list[dict[str, Any]]:
     if not out.parent.is_dir():
         raise ParseError(f"no such directory: {out.parent}")
     kind = pencilbox.puzzle(args.type)
-    drawing(kind)
+    look_of(kind)
     puzzles = read_puzzles(kind, args.file)
     for p in puzzles:
-        kind.check(p)
+        kind.refuse_contradictory_clues(p)
     sheet = entries(kind, puzzles, args)
     pages = svg.pages(sheet, args.per_page, args.solution)
     if fmt == "pdf":
@@ -159,7 +157,7 @@ def cmd_render(args: argparse.Namespace) -> list[dict[str, Any]]:
     ]
 
 
-def render_text(obj: dict[str, Any]) -> str:
+def text(obj: Result) -> str:
     """One line: what was written where."""
     files = obj["files"]
     where = files[0] if len(files) == 1 else f"{files[0]} … {files[-1]}"
@@ -168,13 +166,14 @@ def render_text(obj: dict[str, Any]) -> str:
     return f"wrote {where}: {what}{extra} on {obj['pages']} page{'s' * (obj['pages'] != 1)}"
 
 
-def add_render_command(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``render`` to the main parser's subcommands."""
-    helptext = "draw puzzle sheets to print (SVG, PNG or PDF)"
-    r: argparse.ArgumentParser = subparsers.add_parser(
-        "render", help=helptext, description=helptext
+def declare(commands: Subcommands) -> None:
+    """Add ``render`` to the command line."""
+    r = add_command(
+        commands,
+        "render",
+        "draw puzzle sheets to print (SVG, PNG or PDF)",
+        Handler(run, text, spaced=False),
     )
-    r.add_argument("--json", action="store_true", help="machine-readable output")
     r.add_argument("type")
     r.add_argument("file", help="a text grid file, a URL, a file of many, or - for stdin")
     r.add_argument("--out", required=True, help="file to write (SVG/PNG: one per page)")
@@ -196,5 +195,3 @@ def add_render_command(subparsers: Any) -> argparse.ArgumentParser:
         default=RENDER_SECONDS,
         help="deadline of each search (grade, answer) per puzzle",
     )
-    r.set_defaults(fn=cmd_render, command="render")
-    return r

@@ -3,9 +3,9 @@
 Every puzzle is drawn the same way: a heading (number, type, size), its
 grade, the board and its URL. A board is a ``<g class="board">`` holding one
 ``<g class="cell" data-r data-c>`` per cell, then the grid lines and a heavy
-border. What goes inside a cell comes from the puzzle's own
-:class:`~pencilbox.render.marks.Drawable` methods; sizes, line weights and
-fonts are decided here, in proportion to the cell.
+border. What goes inside a cell comes from the puzzle's look (its glyphs,
+:mod:`pencilbox.render.glyphs`); sizes, line weights and fonts are decided
+here, in proportion to the cell.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from pencilbox.engine.frontend import Frontend
 from pencilbox.engine.kind import Puzzle, Values
-from pencilbox.render.marks import Drawable, Label, Marks, Ring, Shade, Stone
+from pencilbox.render.glyphs import Glyphs, Label, Ring, Shade, Stone, answer_glyphs, clue_glyphs
 
 PAGE_WIDTH = 210.0
 PAGE_HEIGHT = 297.0
@@ -49,7 +50,8 @@ class Entry:
 
     number: int
     title: str
-    drawing: Drawable
+    look: Frontend
+    """How the puzzle's clues and answers are drawn."""
     puzzle: Puzzle
     grade: str
     url: str
@@ -92,32 +94,32 @@ def _label(text: str, cx: float, cy: float, size: float, clue: bool, ringed: boo
     )
 
 
-def _marks(marks: Marks, x: float, y: float, size: float, clue: bool) -> list[str]:
+def _glyphs(glyphs: Glyphs, x: float, y: float, size: float, clue: bool) -> list[str]:
     cx, cy = x + size / 2, y + size / 2
-    ringed = any(isinstance(m, Ring) for m in marks)
+    ringed = any(isinstance(g, Ring) for g in glyphs)
     out = []
-    for m in marks:
-        if isinstance(m, Shade):
+    for glyph in glyphs:
+        if isinstance(glyph, Shade):
             out.append(
                 f'<rect class="shade" x="{_n(x)}" y="{_n(y)}" width="{_n(size)}" '
                 f'height="{_n(size)}" fill="{SHADE}"/>'
             )
-        elif isinstance(m, Stone):
+        elif isinstance(glyph, Stone):
             # Answers in a softer ink, so that the givens stand out.
             ink = INK if clue else ANSWER_INK
-            fill = ink if m.black else "#ffffff"
+            fill = ink if glyph.black else "#ffffff"
             out.append(
-                f'<circle class="stone {"black" if m.black else "white"}" cx="{_n(cx)}" '
+                f'<circle class="stone {"black" if glyph.black else "white"}" cx="{_n(cx)}" '
                 f'cy="{_n(cy)}" r="{_n(size * 0.36)}" fill="{fill}" stroke="{ink}" '
                 f'stroke-width="{_n(size * 0.05)}"/>'
             )
-        elif isinstance(m, Ring):
+        elif isinstance(glyph, Ring):
             out.append(
                 f'<circle class="ring" cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(size * 0.41)}" '
                 f'fill="#ffffff" stroke="{INK}" stroke-width="{_n(size * 0.045)}"/>'
             )
-        elif isinstance(m, Label):
-            out.append(_label(m.text, cx, cy, size, clue, ringed))
+        elif isinstance(glyph, Label):
+            out.append(_label(glyph.text, cx, cy, size, clue, ringed))
     return out
 
 
@@ -135,7 +137,8 @@ def board(entry: Entry, x: float, y: float, size: float, solution: bool) -> list
         cx, cy = x + c * size, y + r * size
         out.append(f'<g class="cell" data-r="{r}" data-c="{c}">')
         if solution and clue is None and entry.answer is not None:
-            out.extend(_marks(entry.drawing.answer_marks(entry.answer[cell]), cx, cy, size, False))
+            glyphs = answer_glyphs(entry.look, entry.answer[cell])
+            out.extend(_glyphs(glyphs, cx, cy, size, False))
         out.append("</g>")
     lines = [f"M{_n(x)} {_n(y + r * size)}h{_n(width)}" for r in range(1, p.rows)]
     lines += [f"M{_n(x + c * size)} {_n(y)}v{_n(height)}" for c in range(1, p.cols)]
@@ -149,8 +152,8 @@ def board(entry: Entry, x: float, y: float, size: float, solution: bool) -> list
         if clue is None:
             continue
         r, c = divmod(cell, p.cols)
-        marks = _marks(entry.drawing.clue_marks(clue), x + c * size, y + r * size, size, True)
-        out.append(f'<g class="clue" data-r="{r}" data-c="{c}">{"".join(marks)}</g>')
+        drawn = _glyphs(clue_glyphs(entry.look, clue), x + c * size, y + r * size, size, True)
+        out.append(f'<g class="clue" data-r="{r}" data-c="{c}">{"".join(drawn)}</g>')
     out.append(
         f'<rect class="border" x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" '
         f'height="{_n(height)}" fill="none" stroke="{INK}" '

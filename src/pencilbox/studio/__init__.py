@@ -2,6 +2,6 @@
 that improve it (redundant clues, a clue that removes a second answer,
 thinning to a grade). Puzzle-agnostic: every puzzle goes through its kind."""
 
-from pencilbox.studio.analyze import Analysis, analysis_json, analyze
+from pencilbox.studio.analyze import Analysis, analyze
 
-__all__ = ["Analysis", "analysis_json", "analyze"]
+__all__ = ["Analysis", "analyze"]

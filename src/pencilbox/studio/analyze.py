@@ -13,8 +13,9 @@ safe), and stops at the first level that finishes:
   finish first (:func:`_race`): one answer, with probe's fixpoint stalling
   too, is "unique by search" (grade ``beyond``); none means contradictory
   clues; two mean several answers. The answers come from the count itself
-  (:class:`Answers` keeps the complete grids it meets); a second answer is
-  looked for apart only when the count multiplied independent parts.
+  (:class:`AnswerKeepingCounter` keeps the complete grids it meets); a
+  second answer is looked for apart only when the count multiplied
+  independent parts.
 - probe's fixpoint, needed for the grade probe and for probe's undecided
   cells, is told the answers found: a trial of an answer's value never
   contradicts, so probe skips it (:func:`known_survivors`).
@@ -38,7 +39,8 @@ from typing import Any
 from pencilbox.engine import search
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
-from pencilbox.engine.ladder import ProbeMemo, Status
+from pencilbox.engine.ladder import Status
+from pencilbox.engine.memo import ProbeMemo
 from pencilbox.engine.state import Contradiction, Result, State, single_value
 from pencilbox.errors import Stopped
 
@@ -90,11 +92,11 @@ def cell_names(p: Puzzle, cells: Sequence[Cell], most: int = 8) -> str:
     return names + (f" and {len(cells) - most} more" if len(cells) > most else "")
 
 
-def undecided_cells(s: State) -> tuple[Cell, ...]:
+def undecided_cells(s: State[Any]) -> tuple[Cell, ...]:
     return tuple(c for c, m in enumerate(s.cands) if m & (m - 1))
 
 
-def values_of_state(s: State) -> Values:
+def values_of_state(s: State[Any]) -> Values:
     return tuple(single_value(m) for m in s.cands)
 
 
@@ -189,7 +191,7 @@ def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
         undecided = step
     below = undecided_cells(s) if lv >= top else undecided  # shown if probe runs out
     shown = min(lv, top - 1)
-    answers = Answers(kind, p)
+    answers = AnswerKeepingCounter(kind, p)
     count, probed = _race(kind, s, lv, undecided, answers, at)
     if isinstance(probed, _Found):
         return probed  # probe solves it (the grade) or refutes it
@@ -231,10 +233,10 @@ def _verdict(kind: PuzzleKind, p: Puzzle, lv: int, at: float) -> _Found:
 
 def _race(
     kind: PuzzleKind,
-    s: State,
+    s: State[Any],
     lv: int,
     undecided: tuple[Cell, ...],
-    answers: Answers,
+    answers: AnswerKeepingCounter,
     at: float,
 ) -> tuple[search.Count | None, _Found | tuple[Cell, ...] | None]:
     """Search with learning, plain search and probe's fixpoint take turns
@@ -269,8 +271,9 @@ def _race(
 TURNS = (("learning", 0.8), ("plain", 0.5), ("probe", 1.0))
 """Who runs in :func:`_race`, each for a share of the time left: search with
 learning, which also runs the ladder's search rules and so settles most
-boards (four fifths of the time: the hardest real puzzle of the shared list
-needs most of the default budget), then plain search, then probe's fixpoint."""
+boards (four fifths of the time: the hardest real puzzle of
+``benchmarks/bench_cases.py`` needs most of the default budget), then plain
+search, then probe's fixpoint."""
 COARSE_TURNS = (("plain", 0.5), ("learning", 0.5), ("probe", 1.0))
 """The turns when some rule of the level the counts run at does not explain
 its deductions (``Ladder.explains_at``): plain search goes first, as learning's
@@ -283,7 +286,7 @@ too short to do anything."""
 
 
 def _climb(
-    kind: PuzzleKind, s: State, i: int, lv: int, undecided: tuple[Cell, ...]
+    kind: PuzzleKind, s: State[Any], i: int, lv: int, undecided: tuple[Cell, ...]
 ) -> _Found | tuple[Cell, ...]:
     """One more rung: the verdict if level ``i`` settles the board, else the
     undecided cells to report (those of level ``lv`` once it is reached).
@@ -317,12 +320,12 @@ def _climb(
     return undecided
 
 
-class Answers:
+class AnswerKeepingCounter:
     """Counts of a board's answers that keep the answers they meet.
 
     The search settles a line when the ladder finds its grid complete and
-    legal (``Ladder.check_complete``), so a count on a copy of the ladder
-    whose check also writes the grids down yields the answers it counted:
+    legal (``Ladder.judge_complete``), so a count on a copy of the ladder
+    whose judge also writes the grids down yields the answers it counted:
     the verdict's two answers come from the count that proves there are two.
     A count that multiplies independent parts meets fewer grids than it
     counts; :func:`second_answer` then finds the second.
@@ -333,9 +336,9 @@ class Answers:
         self.p = p
         self.found: list[Values] = []
         self.ladder = copy.copy(kind.ladder)
-        judge = kind.ladder.check_complete
+        judge = kind.ladder.judge_complete
 
-        def check(state: State) -> Result:
+        def judge_and_keep(state: State[Any]) -> Result:
             verdict = judge(state)
             if not isinstance(verdict, Contradiction) and len(self.found) < 2:
                 answer = values_of_state(state)
@@ -343,10 +346,10 @@ class Answers:
                     self.found.append(answer)
             return verdict
 
-        self.ladder.check_complete = check
-        self.learning: search.Resumable | None = None
+        self.ladder.judge_complete = judge_and_keep
+        self.learning: search.Resumable[Any] | None = None
 
-    def count(self, s: State, until: float, learning: bool = True) -> search.Count:
+    def count(self, s: State[Any], until: float, learning: bool = True) -> search.Count:
         """Answers of ``s`` up to two, by search below probe, until ``until``.
         The search with learning goes on, turn after turn, where its last
         turn stopped (from the state of its first turn); plain search counts
@@ -359,7 +362,7 @@ class Answers:
         return self.learning.run(until)
 
 
-def known_survivors(s: State, answers: Sequence[Values]) -> ProbeMemo | None:
+def known_survivors(s: State[Any], answers: Sequence[Values]) -> ProbeMemo | None:
     """Probe's memory of surviving trials, told the ``answers`` found.
 
     Every rule is sound, so a trial of a value an answer gives its cell never
@@ -387,7 +390,12 @@ def known_survivors(s: State, answers: Sequence[Values]) -> ProbeMemo | None:
 
 
 def _several(
-    kind: PuzzleKind, p: Puzzle, s: State, count: search.Count, answers: Answers, at: float
+    kind: PuzzleKind,
+    p: Puzzle,
+    s: State[Any],
+    count: search.Count,
+    answers: AnswerKeepingCounter,
+    at: float,
 ) -> _Found:
     assert count.first is not None
     second: Values | None
@@ -418,7 +426,7 @@ def values_of_masks(masks: Sequence[int]) -> Values:
     return tuple(single_value(m) for m in masks)
 
 
-def _none_by_search(kind: PuzzleKind, s: State, count: search.Count) -> _Found:
+def _none_by_search(kind: PuzzleKind, s: State[Any], count: search.Count) -> _Found:
     return _Found(
         "none",
         reason=f"the clues contradict each other: the ladder leaves {len(undecided_cells(s))} "
@@ -439,7 +447,7 @@ def _unique_ungraded(kind: PuzzleKind, count: search.Count) -> _Found:
 
 
 def _unique_by_search(
-    kind: PuzzleKind, s: State, count: search.Count, undecided: tuple[Cell, ...]
+    kind: PuzzleKind, s: State[Any], count: search.Count, undecided: tuple[Cell, ...]
 ) -> _Found:
     assert count.first is not None
     guesses = f"{count.guesses} guess{'es' if count.guesses != 1 else ''}"
@@ -455,7 +463,7 @@ def _unique_by_search(
 
 
 def second_answer(
-    kind: PuzzleKind, p: Puzzle, fixpoint: State, first: Values, at: float
+    kind: PuzzleKind, p: Puzzle, fixpoint: State[Any], first: Values, at: float
 ) -> Values | None:
     """An answer of ``p`` other than ``first`` (None if the deadline passes).
 
@@ -475,7 +483,7 @@ def second_answer(
         if candidate != first and not kind.validate(p, candidate):
             return candidate
 
-    def held(k: int) -> State:
+    def held(k: int) -> State[Any]:
         s = fixpoint.copy()
         for cell in cells[:k]:
             s.assume(cell, 1 << first[cell])
@@ -520,26 +528,3 @@ def certified_answers(
             flipped = list(first)
             flipped[cell] = 1 - flipped[cell]
             yield tuple(flipped)
-
-
-# -- JSON --------------------------------------------------------------------------
-def cells_json(p: Puzzle, cells: Sequence[Cell]) -> list[list[int]]:
-    """Cells as 0-based [row, column] pairs."""
-    return [list(divmod(c, p.cols)) for c in cells]
-
-
-def analysis_json(kind: PuzzleKind, p: Puzzle, a: Analysis) -> dict[str, Any]:
-    """The shape ``POST /api/analyze`` and ``pencilbox analyze --json`` share."""
-    return {
-        "verdict": a.verdict,
-        "grade": a.grade,
-        "level": a.level,
-        "solutions": [kind.solution_rows(v, p.cols) for v in a.solutions],
-        "differ": cells_json(p, a.differ),
-        "undecided": cells_json(p, a.undecided),
-        "cells": cells_json(p, a.cells),
-        "reason": a.reason,
-        "url": a.url,
-        "guesses": a.guesses,
-        "seconds": round(a.seconds, 4),
-    }

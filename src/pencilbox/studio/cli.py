@@ -9,19 +9,26 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
-from typing import Any
 
 import pencilbox
 from pencilbox import arguments
+from pencilbox.commands.common import Handler, Result, Subcommands, add_command
+from pencilbox.commands.source import read_puzzles
+from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.errors import ParseError
+from pencilbox.shapes import analysis_json, redundancy_json
 from pencilbox.studio import helpers
-from pencilbox.studio.analyze import DEFAULT_SECONDS, analysis_json, analyze
+from pencilbox.studio.analyze import DEFAULT_SECONDS, analyze
 
 
-def add_analyze_command(sub: Any) -> None:
-    helptext = "is each puzzle unique, and how hard? (several answers, none, or unknown)"
-    p = sub.add_parser("analyze", help=helptext, description=helptext)
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+def declare(commands: Subcommands) -> None:
+    """Add ``analyze`` to the command line."""
+    p = add_command(
+        commands,
+        "analyze",
+        "is each puzzle unique, and how hard? (several answers, none, or unknown)",
+        Handler(run, text),
+    )
     p.add_argument("type")
     p.add_argument("file", help="a text grid file, a URL, a file of many, or - for stdin")
     p.add_argument("--level", help="the level whose undecided cells are reported (default: top)")
@@ -36,12 +43,9 @@ def add_analyze_command(sub: Any) -> None:
         action="store_true",
         help="also list the clues that can go with the answer still unique",
     )
-    p.set_defaults(fn=cmd_analyze)
 
 
-def cmd_analyze(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
-    from pencilbox.cli import read_puzzles
-
+def run(args: argparse.Namespace) -> Iterator[Result]:
     kind = pencilbox.puzzle(args.type)
     kind.level_name(args.level)
     if not args.seconds > 0:
@@ -50,35 +54,25 @@ def cmd_analyze(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
     return _results(kind, puzzles, args)
 
 
-def _results(kind: Any, puzzles: list[Any], args: argparse.Namespace) -> Iterator[dict[str, Any]]:
+def _results(kind: PuzzleKind, puzzles: list[Puzzle], args: argparse.Namespace) -> Iterator[Result]:
     for p in puzzles:
         a = analyze(kind, p, level=args.level, seconds=args.seconds)
         out = analysis_json(kind, p, a)
         if args.redundant:
-            out["redundant"] = redundant_json(kind, p, args.seconds) if a.unique else None
+            # Only a unique board has clues that can go with its answer kept.
+            out["redundant"] = (
+                redundancy_json(p, helpers.redundant(kind, p, seconds=args.seconds))
+                if a.unique
+                else None
+            )
         yield out
-
-
-def redundant_json(kind: Any, p: Any, seconds: float) -> dict[str, Any]:
-    r = helpers.redundant(kind, p, seconds=seconds)
-    return {
-        "clues": [
-            {
-                "cell": list(divmod(c.cell, p.cols)),
-                "removable": c.removable,
-                "grade": c.grade,
-            }
-            for c in r.clues
-        ],
-        "complete": r.complete,
-    }
 
 
 def cell_name(rc: list[int]) -> str:
     return f"r{rc[0] + 1}c{rc[1] + 1}"
 
 
-def render(obj: dict[str, Any]) -> str:
+def text(obj: Result) -> str:
     """The text form of one analysis."""
     verdict = obj["verdict"]
     head = f"{verdict}, grade {obj['grade']}" if obj["grade"] else verdict

@@ -29,20 +29,25 @@ from pydantic import BaseModel, Field
 import pencilbox
 from pencilbox.engine import cases
 from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
+from pencilbox.engine.grid import MIN_SIDE
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
 from pencilbox.errors import ParseError, PuzzleError, SizeError
 from pencilbox.formats.puzzlink import parse_frame
+from pencilbox.shapes import cells_json
 from pencilbox.web import deal, jobs
-from pencilbox.web.jobs import cells
 from pencilbox.web.workers import SolverBusy, SolverPool
 
 PUZZLE_STATIC = "/puzzles"
 """Where each puzzle's own static files are served: /puzzles/NAME/FILE."""
 MAX_SIDE = 30
 """Largest board side the web app accepts (URLs, marks, generation)."""
+MIN_GENERATE_SIDE = 4
+"""Smallest side of a board the web app deals or generates."""
 MAX_GENERATE_SIDE = 15
 """Largest side of a board the web app deals or generates."""
+DEFAULT_SIDE = 6
+"""Side of the board dealt when a request names no size (and the game's first deal)."""
 SOLVER_SECONDS = 10.0
 """Deadline of one request's solver work (the app's ``solver_seconds``)."""
 
@@ -129,7 +134,7 @@ def read_puzzle(body: PuzzleIn) -> tuple[PuzzleKind, Puzzle, list[str]]:
         else:
             kind = kind_of(body.type)
         p = kind.parse(text)
-    if not (1 <= p.rows <= MAX_SIDE and 1 <= p.cols <= MAX_SIDE):
+    if not (MIN_SIDE <= p.rows <= MAX_SIDE and MIN_SIDE <= p.cols <= MAX_SIDE):
         raise SizeError(
             f"the web app plays boards up to {MAX_SIDE}x{MAX_SIDE}, not {p.rows}x{p.cols}"
         )
@@ -206,7 +211,7 @@ def url_example(kind: PuzzleKind) -> str | None:
 
 
 # -- answers, cached ------------------------------------------------------------------
-class Answers:
+class AnswerCache:
     """Known answers by puzzle URL (an LRU), so a hint can name wrong marks."""
 
     def __init__(self, size: int = 512) -> None:
@@ -230,16 +235,38 @@ class Answers:
         return False, None
 
 
-def answers(request: Request) -> Answers:
-    store: Answers = request.app.state.answers
-    return store
+def answer_cache(request: Request) -> AnswerCache:
+    cache: AnswerCache = request.app.state.answer_cache
+    return cache
+
+
+def limits() -> dict[str, Any]:
+    """The board sides this API plays and deals, for /api/puzzles' ``limits``:
+    ``sides`` [MIN_SIDE, MAX_SIDE] (any board), ``deal_sides``
+    [MIN_GENERATE_SIDE, MAX_GENERATE_SIDE] (a dealt board) and
+    ``deal_default_side`` (DEFAULT_SIDE)."""
+    return {
+        "sides": [MIN_SIDE, MAX_SIDE],
+        "deal_sides": [MIN_GENERATE_SIDE, MAX_GENERATE_SIDE],
+        "deal_default_side": DEFAULT_SIDE,
+    }
 
 
 # -- endpoints ----------------------------------------------------------------------
 @router.get("/puzzles", responses=ERRORS)
 def puzzles(request: Request) -> list[dict[str, Any]]:
     """The puzzle types, their ladder levels (weakest first), the bank's sizes
-    and each type's front-end descriptor (how the browser draws it)."""
+    and each type's front-end descriptor (how the browser draws it).
+
+    Each type's ``limits`` are the bounds the browser keeps to, as the server
+    enforces them: ``sides`` [low, high], the rows and columns of any board
+    it plays or edits; ``deal_sides`` [low, high], those of a board
+    ``/api/puzzle`` deals; ``deal_default_side``, the side dealt when none is
+    asked for; ``analyze_seconds``, the budget of a first verdict
+    (``/api/analyze``); ``analyze_max_seconds``, the most one analyze or
+    helper request may spend; ``helper_seconds``, the budget the editor gives
+    a helper (``/api/redundant``, ``/api/suggest``, ``/api/thin``)."""
+    served: dict[str, Any] = request.app.state.limits
     shelves = deal.bank_sizes(request.app.state.bank_path)
     out = []
     for name in pencilbox.puzzle_names():
@@ -254,6 +281,7 @@ def puzzles(request: Request) -> list[dict[str, Any]]:
                 "bank_sizes": shelves.get(name, []),
                 "url_example": url_example(kind),
                 "frontend": frontend_json(kind),
+                "limits": served,
             }
         )
     return out
@@ -263,7 +291,7 @@ def puzzles(request: Request) -> list[dict[str, Any]]:
 async def puzzle(
     request: Request,
     type: str = Query(..., max_length=40, description="puzzle type"),
-    size: int = Query(6, description="rows (and columns unless cols is given)"),
+    size: int = Query(DEFAULT_SIDE, description="rows (and columns unless cols is given)"),
     cols: int | None = Query(None),
     grade: str | None = Query(None, max_length=40, description="bank grade (a level)"),
     index: int | None = Query(None, ge=0, description="board number on the shelf"),
@@ -272,11 +300,9 @@ async def puzzle(
     (in a worker, under the solver's deadline)."""
     kind = kind_of(type)
     rows, ncols = size, cols if cols is not None else size
-    if not (4 <= rows <= MAX_GENERATE_SIDE and 4 <= ncols <= MAX_GENERATE_SIDE):
-        raise SizeError(
-            f"boards are dealt from 4x4 to {MAX_GENERATE_SIDE}x"
-            f"{MAX_GENERATE_SIDE}, not {rows}x{ncols}"
-        )
+    low, high = MIN_GENERATE_SIDE, MAX_GENERATE_SIDE
+    if not (low <= rows <= high and low <= ncols <= high):
+        raise SizeError(f"boards are dealt from {low}x{low} to {high}x{high}, not {rows}x{ncols}")
     if grade == cases.CASE:  # the bank has no case shelf: deal the ladder's top
         grade = None
     level = kind.level_name(grade if grade else kind.levels[-1])
@@ -285,7 +311,7 @@ async def puzzle(
     dealt = await run_in_threadpool(deal.from_bank, bank_path, kind, rows, ncols, level, n)
     if dealt is None:
         dealt = await solver(request, jobs.generate, kind.name, rows, ncols, level, n)
-    answers(request).put(kind.to_url(dealt.puzzle), dealt.solution)
+    answer_cache(request).put(kind.to_url(dealt.puzzle), dealt.solution)
     out = puzzle_json(kind, dealt.puzzle)
     out.update(
         source=dealt.source,
@@ -312,7 +338,7 @@ async def hint(request: Request, body: HintIn) -> dict[str, Any]:
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
     level = kind.hint_level_name(body.level)
-    store = answers(request)
+    store = answer_cache(request)
     key = kind.to_url(p)
     known, answer = store.lookup(key) if marks is not None else (True, None)
     out, answer, looked_up = await solver(
@@ -336,7 +362,7 @@ async def answer(request: Request, body: PuzzleIn) -> dict[str, Any]:
     Reveal and "show my errors"); 400 saying why when it has none, several,
     or the search ran out of budget."""
     kind, p, _ = read_puzzle(body)
-    store = answers(request)
+    store = answer_cache(request)
     key = kind.to_url(p)
     _, found = store.lookup(key)
     if found is None:  # not looked up yet, or no unique answer: search, to say why
@@ -357,13 +383,6 @@ NO_ANSWER = {
 """Why /api/answer has no answer to give, by what the answer search found."""
 
 
-LOCAL_CODES = frozenset(
-    {"2x2-black", "2x2-white", "given", "twice", "apart", "range", "circle", "clue-shaded"}
-)
-"""Violations no filling of the empty cells can repair; the only ones a
-partly filled board reports (connection and count rules wait for a full board)."""
-
-
 def sentence(text: str) -> str:
     """``text`` with a capital first letter, unless it opens with a cell's
     name ("r1c1 says 2…"), which is always written in lower case."""
@@ -373,15 +392,21 @@ def sentence(text: str) -> str:
 CELL_NAME = re.compile(r"r\d+c\d+\b")
 
 
-def check_json(
+def validation_json(
     kind: PuzzleKind, p: Puzzle, marks: Marks, refuted: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    violations = kind.validate(p, marks)  # None marks an empty cell
+    """What Check answers: on a full board every violation; on a partly filled
+    one (None marks an empty cell) only the local ones, which no filling of
+    the empty cells can repair, and failing those ``refuted`` (the ladder's
+    proof that the board cannot be completed), if given."""
+    violations = kind.validate(p, marks)
     empty = sum(1 for v in marks if v is None)
     solved = not violations
     if empty:
-        violations = [v for v in violations if v.code in LOCAL_CODES]
-    out = [{"code": v.code, "message": v.message, "cells": cells(p, v.cells)} for v in violations]
+        violations = [v for v in violations if v.local]
+    out = [
+        {"code": v.code, "message": v.message, "cells": cells_json(p, v.cells)} for v in violations
+    ]
     if empty and not out and refuted is not None:
         out.append(refuted)
     if solved:
@@ -403,7 +428,7 @@ REFUTE_SECONDS = 0.5
 
 
 @router.post("/check", responses=ERRORS)
-async def check(body: MarksIn) -> dict[str, Any]:
+async def validate_marks(body: MarksIn) -> dict[str, Any]:
     """Every rule the player's grid breaks, with its cells; solved or not."""
     kind, p, _ = read_puzzle(body)
     marks = read_marks(kind, p, body.marks)
@@ -414,13 +439,13 @@ async def check(body: MarksIn) -> dict[str, Any]:
         v if v is not None or given[i] & (given[i] - 1) else single_value(given[i])
         for i, v in enumerate(marks)
     )
-    result = check_json(kind, p, full)
+    result = validation_json(kind, p, full)
     if not result["complete"] and not result["violations"]:
         # A partly filled board the validator passes: ask the ladder below
         # probe, here and briefly, so Check never waits for a solver worker.
         why = await run_in_threadpool(jobs.refuted, kind.name, p, full, REFUTE_SECONDS)
         if why is not None:
-            result = check_json(kind, p, full, why)
+            result = validation_json(kind, p, full, why)
     return result
 
 
@@ -433,4 +458,4 @@ async def solve(request: Request, body: SolveIn) -> dict[str, Any]:
     return result
 
 
-__all__ = ["router", "SolverBusy", "MAX_SIDE", "SOLVER_SECONDS"]
+__all__ = ["router", "limits", "SolverBusy", "MAX_SIDE", "SOLVER_SECONDS"]

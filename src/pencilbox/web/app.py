@@ -152,9 +152,10 @@ def create_app(
         if bank_path == "default"
         else (Path(bank_path) if bank_path is not None else None)
     )
-    app.state.answers = api.Answers()
+    app.state.answer_cache = api.AnswerCache()
     app.state.pool = pool
     app.state.solver_seconds = solver_seconds
+    app.state.limits = {**api.limits(), **studio.limits()}  # what /api/puzzles tells the browser
 
     @app.exception_handler(BudgetExceeded)
     async def too_slow(request: Request, exc: BudgetExceeded) -> JSONResponse:

@@ -13,37 +13,14 @@ import time
 from typing import Any
 
 import pencilbox
-from pencilbox.engine import cases
-from pencilbox.engine.kind import HintResult, Marks, Puzzle, PuzzleKind, Values
+from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.ladder import Status
 from pencilbox.errors import Stopped
+from pencilbox.shapes import cells_json, hint_json, solved_json
 from pencilbox.web import deal
 
 SOLUTION_BUDGET = 50_000
 SOLUTION_SECONDS = 2.0
-
-
-def cells(p: Puzzle, cs: tuple[int, ...] | list[int]) -> list[list[int]]:
-    return [list(divmod(c, p.cols)) for c in cs]
-
-
-def hint_json(kind: PuzzleKind, p: Puzzle, h: HintResult) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "status": h.status,
-        "level": h.level,
-        "reason": h.reason,
-        "rule": h.rule,
-        "premises": cells(p, h.premises),
-        "wrong": cells(p, h.wrong),
-        "suggest": h.suggest,
-    }
-    if h.status == "hint":
-        assert h.cell is not None and h.value is not None
-        out["cell"] = list(divmod(h.cell, p.cols))
-        out["value"] = kind.value_token(h.value)
-    if h.case is not None:
-        out["case"] = cases.to_json(h.case, p.cols, kind.value_token)
-    return out
 
 
 def find_answer(kind: PuzzleKind, p: Puzzle, seconds: float = SOLUTION_SECONDS) -> Values | None:
@@ -84,7 +61,7 @@ def hint(
     h = kind.hint(p, marks, level=level, solution=compare, seconds=left)
     if h.status == "stopped":
         raise Stopped(f"the hint took longer than {seconds:g} s")
-    return hint_json(kind, p, h), answer, looked_up
+    return hint_json(kind, p, h, every_key=True), answer, looked_up
 
 
 def answer(name: str, p: Puzzle, seconds: float) -> tuple[Values | None, str]:
@@ -124,7 +101,7 @@ def refuted(name: str, p: Puzzle, marks: Marks, seconds: float) -> dict[str, Any
     why = outcome.contradiction
     if outcome.status is not Status.CONTRADICTION or why is None:
         return None
-    return {"code": "refuted", "message": why.reason, "cells": cells(p, why.premises)}
+    return {"code": "refuted", "message": why.reason, "cells": cells_json(p, why.premises)}
 
 
 def solve(name: str, p: Puzzle, level: str | None, seconds: float) -> dict[str, Any]:
@@ -133,12 +110,7 @@ def solve(name: str, p: Puzzle, level: str | None, seconds: float) -> dict[str, 
     s = kind.solve(p, level, seconds=seconds)
     if s.status is Status.STOPPED:
         raise Stopped(f"the fixpoint took longer than {seconds:g} s")
-    return {
-        "status": s.status.value,
-        "level": s.level,
-        "grid": kind.state_rows(s.cands, p.cols),
-        "decided": s.decided,
-    }
+    return solved_json(kind, p, s)
 
 
 def generate(name: str, rows: int, cols: int, grade: str, seed: int, seconds: float) -> deal.Dealt:

@@ -20,14 +20,17 @@ from pydantic import BaseModel, Field
 
 import pencilbox
 from pencilbox.engine.kind import Puzzle, PuzzleKind
-from pencilbox.studio import analysis_json, analyze, helpers
-from pencilbox.studio.analyze import DEFAULT_SECONDS, cells_json
+from pencilbox.shapes import analysis_json, cell_json, cells_json, redundancy_json
+from pencilbox.studio import analyze, helpers
+from pencilbox.studio.analyze import DEFAULT_SECONDS
 from pencilbox.web import api
 from pencilbox.web.workers import SolverPool
 
 MAX_SECONDS = 8.0
 """Largest budget a request may ask for (the server's own limit is
 ``api.SOLVER_SECONDS``)."""
+HELPER_SECONDS = 4.0
+"""Budget the browser's editor gives one helper request."""
 
 router = APIRouter(prefix="/api")
 
@@ -121,6 +124,17 @@ class ThinOut(BaseModel):
     complete: bool = Field(..., description="true when no further clue can go")
 
 
+def limits() -> dict[str, float]:
+    """The studio's budgets, for /api/puzzles' ``limits``: ``analyze_seconds``
+    (DEFAULT_SECONDS, a first verdict), ``analyze_max_seconds`` (MAX_SECONDS)
+    and ``helper_seconds`` (HELPER_SECONDS)."""
+    return {
+        "analyze_seconds": DEFAULT_SECONDS,
+        "analyze_max_seconds": MAX_SECONDS,
+        "helper_seconds": HELPER_SECONDS,
+    }
+
+
 def budget(body: StudioIn) -> float:
     return min(body.seconds, MAX_SECONDS)
 
@@ -138,19 +152,9 @@ def analyze_call(kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float)
 
 def redundant_call(kind: PuzzleKind, p: Puzzle, seconds: float) -> dict[str, Any]:
     r = helpers.redundant(kind, p, seconds=seconds)
-    grade = r.analysis.grade
     return {
         "analysis": analysis_json(kind, p, r.analysis),
-        "clues": [
-            {
-                "cell": list(divmod(c.cell, p.cols)),
-                "removable": c.removable,
-                "grade": c.grade,
-                "changes": None if not c.removable else c.grade != grade,
-            }
-            for c in r.clues
-        ],
-        "complete": r.complete,
+        **redundancy_json(p, r, changes=True),
     }
 
 
@@ -158,7 +162,7 @@ def suggest_call(kind: PuzzleKind, p: Puzzle, level: str | None, seconds: float)
     s = helpers.suggest(kind, p, level=level, seconds=seconds)
     return {
         "analysis": analysis_json(kind, p, s.analysis),
-        "cell": list(divmod(s.cell, p.cols)) if s.cell is not None else None,
+        "cell": cell_json(p, s.cell) if s.cell is not None else None,
         "clue": kind.clue_token(s.clue) if s.clue is not None else None,
         "decided": s.decided,
         "puzzle": kind.puzzle_rows(s.puzzle),

@@ -10,7 +10,6 @@ from pencilbox.engine.kind import PuzzleKind
 from pencilbox.engine.results import Puzzle
 from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
-from pencilbox.render.marks import Label, Marks, Shade
 
 from . import brute, generate, model, rules, validate
 from .frontend import FRONTEND
@@ -23,12 +22,6 @@ class Tally(PuzzleKind):
     aliases = ("cross-tally",)
     default_density = 1.0
     samples = SAMPLES
-
-    def clue_marks(self, value: int) -> Marks:
-        return (Label(str(value)),)
-
-    def answer_marks(self, value: int) -> Marks:
-        return (Shade(),) if value == model.BLACK else ()
 
     def start(self, p: Puzzle) -> State:
         return State(model.Board.of(p), [0b11] * (p.rows * p.cols))

@@ -1,5 +1,6 @@
-"""How the browser draws Tally: black and white stones, plain numbers, and
-as its theory the border of every cross that already holds its tally."""
+"""How Tally looks, on screen and on paper: black and white stones, plain
+numbers; and on screen, as its theory, the border of every cross that
+already holds its tally."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import shown
-from pencilbox.formats.text import answer_tokens, check_size
+from pencilbox.formats.text import answer_tokens, refuse_size_out_of_range
 
 NAME = "tally"
 BLACK, WHITE = 0, 1
@@ -28,7 +28,7 @@ def clue_token(value: int | None) -> str:
     return "." if value is None else str(value)
 
 
-def check_clues(p: Puzzle) -> None:
+def refuse_impossible_clues(p: Puzzle) -> None:
     """Refuse a number no cross holds (a cross has at most five cells); one
     larger than its own cross (a corner's has three) is a contradiction the
     rules find, as the editor offers 0 to 5 in every cell."""
@@ -41,10 +41,10 @@ def from_url(url: str) -> Puzzle:
     frame = puzzlink.parse_frame(url)
     if frame.type != NAME:
         raise ParseError(f"this is a {frame.type!r} URL, not a Tally one")
-    check_size(frame.rows, frame.cols)
+    refuse_size_out_of_range(frame.rows, frame.cols)
     clues = puzzlink.decode_number16(frame.body, frame.rows * frame.cols)
     p = Puzzle(NAME, frame.rows, frame.cols, tuple(clues))
-    check_clues(p)
+    refuse_impossible_clues(p)
     return p
 
 
@@ -61,9 +61,6 @@ class Board:
     grid: Grid
     clues: tuple[tuple[Cell, int, tuple[Cell, ...]], ...]
     """(clue cell, number, its cross)"""
-    explains = True
-    """Search may learn from this board's deductions: every rule names the
-    cells it rests on (a clue's cell and the decided cells of its cross)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:

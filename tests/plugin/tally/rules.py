@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from pencilbox.engine.ladder import Ladder, Rule
+from pencilbox.engine.ladder import Ladder, Rule, SearchHooks
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
 
 from .model import BLACK, WHITE, Board
@@ -59,7 +59,7 @@ def short(s: State) -> Result:
     return progress
 
 
-def check_complete(s: State) -> Result:
+def judge_complete(s: State) -> Result:
     for cell, n, black, _, premises in _tallies(s):
         if black != n:
             return Contradiction("cross", f"{s.grid.name(cell)} counts {black}, not {n}", premises)
@@ -72,7 +72,10 @@ LADDER = Ladder(
         Rule("full", 0, full, "A cross with its tally of black cells: the rest is white."),
         Rule("short", 0, short, "A cross that needs every undecided cell: all are black."),
     ],
-    check_complete,
+    judge_complete,
     lambda v: ("black", "white")[v],
     complete_explains=True,
+    # Search may learn: every rule names the cells it rests on (a clue's cell
+    # and the decided cells of its cross).
+    hooks=SearchHooks(explains=True),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pencilbox.verdict import Violation
+from pencilbox.violations import Violation
 
 
 def tally(rows: int, cols: int, answer: Sequence[int | None], cell: int) -> list[int | None]:
@@ -17,9 +17,9 @@ def tally(rows: int, cols: int, answer: Sequence[int | None], cell: int) -> list
 def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
     out = []
     if any(v is None for v in answer):
-        out.append(Violation("empty", "some cells are still empty"))
+        out.append(Violation("empty", "some cells are still empty", local=False))
     for cell, n in enumerate(puzzle.clues):
         seen = tally(puzzle.rows, puzzle.cols, answer, cell) if n is not None else []
         if n is not None and None not in seen and seen.count(0) != n:
-            out.append(Violation("tally", f"a cross does not count {n}", (cell,)))
+            out.append(Violation("tally", f"a cross does not count {n}", (cell,), local=True))
     return out

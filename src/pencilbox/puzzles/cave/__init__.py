@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Values, flipped
 from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
-from pencilbox.render.marks import Label, Marks, Shade
 
 from . import brute, certificates, generate, model, rules, validate
 from .frontend import FRONTEND
@@ -29,21 +28,15 @@ class Cave(PuzzleKind):
     measure_defaults = MeasureDefaults(0.85, 0.85, (0.5, 0.6, 0.7, 0.8, 0.9, 1.0))
     certificate, certificate_short = "silent flip", "flip"
 
-    def start(self, p: Puzzle) -> State:
+    def start(self, p: Puzzle) -> State[model.Board]:
         cave = 1 << model.CAVE
-        return State(self.board(p), [_BOTH if v is None else cave for v in p.clues])
+        return State(model.Board.of(p), [_BOTH if v is None else cave for v in p.clues])
 
     def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:
         return certificates.silent_flips(p, solution)
 
     def second_solution(self, p: Puzzle, answer: Sequence[int]) -> Values | None:
         return flipped(answer, self.silent_flips(p, answer))
-
-    def clue_marks(self, value: int) -> Marks:
-        return (Label("?" if value == model.UNNUMBERED else str(value)),)
-
-    def answer_marks(self, value: int) -> Marks:
-        return (Shade(),) if value == model.WALL else ()
 
     def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool:
         return not self.silent_flips(p, answer)

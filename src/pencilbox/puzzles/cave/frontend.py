@@ -1,5 +1,6 @@
-"""How the browser draws Cave: hatched walls, dotted cave cells, plain
-numbers ("?" for a clue without one), and the cave's fence as its theory."""
+"""How Cave looks, on screen and on paper: shaded walls, dotted cave cells
+(blank on paper), plain numbers ("?" for a clue without one); and on screen
+the cave's fence as its theory."""
 
 from __future__ import annotations
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pencilbox.engine.grid import Bits, Cell, Grid, grid
-from pencilbox.engine.kind import Puzzle
+from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import read_number, shown
-from pencilbox.formats.text import answer_tokens, check_size
+from pencilbox.formats.text import answer_tokens, refuse_size_out_of_range
 
 NAME = "cave"
 URL_TYPES = ("cave", "bag", "corral")
@@ -48,7 +48,7 @@ def clue_token(value: int | None) -> str:
     return "o" if value == UNNUMBERED else str(value)
 
 
-def check_clues(p: Puzzle) -> None:
+def refuse_impossible_clues(p: Puzzle) -> None:
     """A number must be ≥ 1 and at most what a cell can see (rows + cols - 1)."""
     most = p.rows + p.cols - 1
     g = p.grid
@@ -66,10 +66,10 @@ def from_url(url: str) -> Puzzle:
     frame = puzzlink.parse_frame(url)
     if frame.type not in URL_TYPES:
         raise ParseError(f"this is a {frame.type!r} URL, not a Cave one")
-    check_size(frame.rows, frame.cols)
+    refuse_size_out_of_range(frame.rows, frame.cols)
     clues = puzzlink.decode_number16(frame.body, frame.rows * frame.cols)
     p = Puzzle(NAME, frame.rows, frame.cols, tuple(clues))
-    check_clues(p)
+    refuse_impossible_clues(p)
     return p
 
 
@@ -105,10 +105,6 @@ class Board:
     watchers: tuple[tuple[int, ...], ...]
     window_origins: Bits
     fixpoints: Fixpoints = field(default_factory=Fixpoints, compare=False, repr=False)
-    explains = True
-    """Search may learn from this board's deductions: every rule names the
-    cells it rests on (count: the decided cells of a clue's rays; see
-    :mod:`pencilbox.engine.learning`)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:

@@ -40,10 +40,10 @@ from __future__ import annotations
 
 from pencilbox.engine.connectivity import connect, saturate
 from pencilbox.engine.grid import Bits, Cell, Grid, cells_of
-from pencilbox.engine.ladder import Ladder, Rule
+from pencilbox.engine.ladder import Ladder, Rule, SearchHooks
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
 
-from .model import CAVE, COLOUR, DIRECTIONS, WALL
+from .model import CAVE, COLOUR, DIRECTIONS, WALL, Board
 
 LEVELS = ("count", "corner", "bridge", "probe")
 
@@ -80,14 +80,14 @@ def _clue_premises(
 
 
 def _clue_explanation(
-    s: State, cell: Cell, rays: tuple[tuple[Cell, ...], ...], t: int
+    s: State[Board], cell: Cell, rays: tuple[tuple[Cell, ...], ...], t: int
 ) -> tuple[Cell, ...]:
     """The premises of a clue's deduction: for a reason, the clue and the
     decided cells of its rays up to the first undecided cell or wall; in search
     with learning, every decided cell the extents were read from (each ray up
     to its first wall, at most ``t + 1`` cells)."""
     cands = s.cands
-    if s.learn is None:
+    if not s.learning:
         return _clue_premises(cands, cell, rays)
     out = [cell]
     for ray in rays:
@@ -114,7 +114,7 @@ def allowed_bits(cands: list[int]) -> tuple[Bits, Bits]:
     return int(raw.translate(_TO_WALL_BIT)[::-1], 2), int(raw.translate(_TO_CAVE_BIT)[::-1], 2)
 
 
-def count(s: State) -> Result:
+def count(s: State[Board]) -> Result:
     board = s.board
     numbers = board.numbers
     if not numbers:
@@ -150,7 +150,7 @@ def count(s: State) -> Result:
 
 
 def _count_clue(
-    s: State, cell: Cell, v: int, rays: tuple[tuple[Cell, ...], ...]
+    s: State[Board], cell: Cell, v: int, rays: tuple[tuple[Cell, ...], ...]
 ) -> list[Cell] | Contradiction:
     """Apply one clue; the cells it decided, or why it cannot hold."""
     cands = s.cands
@@ -242,7 +242,7 @@ def _window_cells(g: Grid, tl: Cell) -> tuple[Cell, Cell, Cell, Cell]:
     return (tl, tl + 1, tl + g.cols, tl + g.cols + 1)
 
 
-def corner(s: State) -> Result:
+def corner(s: State[Board]) -> Result:
     g = s.grid
     cols = g.cols
     origins = s.board.window_origins
@@ -312,7 +312,7 @@ def _is_stale(g: Grid, lost: Bits, old: Bits, new: Bits, anchor: Bits) -> bool:
     return False
 
 
-def bridge(s: State) -> Result:
+def bridge(s: State[Board]) -> Result:
     g = s.grid
     board = s.board
     memory = board.fixpoints.bridge
@@ -354,7 +354,7 @@ def bridge(s: State) -> Result:
 
 
 # -- a finished grid -----------------------------------------------------------
-def check_complete(s: State) -> Result:
+def judge_complete(s: State[Board]) -> Result:
     """A fully decided grid is legal iff the cave is one non-empty group, every
     wall reaches the border, and every number sees exactly its count."""
     board = s.board
@@ -402,4 +402,12 @@ RULES = [
     ),
 ]
 
-LADDER = Ladder(LEVELS, RULES, check_complete, lambda v: COLOUR[v])
+LADDER = Ladder(
+    LEVELS,
+    RULES,
+    judge_complete,
+    lambda v: COLOUR[v],
+    # Every rule names the cells it rests on (count: the decided cells of a
+    # clue's rays), so search may learn from its deductions.
+    hooks=SearchHooks(explains=True),
+)

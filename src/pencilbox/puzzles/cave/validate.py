@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from pencilbox.verdict import Violation
+from pencilbox.violations import Violation
 
 WALL, CAVE = 0, 1
 UNNUMBERED = -1
@@ -90,7 +90,7 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
         walls = full & ~cave
     out: list[Violation] = []
     if not cave:
-        out.append(Violation("no-cave", "there is no cave cell"))
+        out.append(Violation("no-cave", "there is no cave cell", local=False))
     else:
         first = flood(cave & -cave, cave, cols, full, not_left, not_right)
         if first != cave:
@@ -104,12 +104,17 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
             smaller = 0
             for part in parts[:-1]:
                 smaller |= part
-            out.append(Violation("cave-divided", "the cave is divided", _cells(smaller)))
+            out.append(
+                Violation("cave-divided", "the cave is divided", _cells(smaller), local=False)
+            )
     outside = flood(walls & border, walls, cols, full, not_left, not_right)
     if walls & ~outside:
         out.append(
             Violation(
-                "wall-sealed", "walls are not connected to the outside", _cells(walls & ~outside)
+                "wall-sealed",
+                "walls are not connected to the outside",
+                _cells(walls & ~outside),
+                local=False,
             )
         )
     wrong = []
@@ -122,12 +127,19 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
             wrong.append(cell)
     if wrong:
         out.append(
-            Violation("clue-count", "a number sees a different count of cells", tuple(wrong))
+            Violation(
+                "clue-count",
+                "a number sees a different count of cells",
+                tuple(wrong),
+                local=False,
+            )
         )
     if shaded:
-        out.append(Violation("clue-shaded", "a clue cell is shaded as a wall", tuple(shaded)))
+        out.append(
+            Violation("clue-shaded", "a clue cell is shaded as a wall", tuple(shaded), local=True)
+        )
     if empty:
-        out.append(Violation("empty", "an empty cell", empty))
+        out.append(Violation("empty", "an empty cell", empty, local=False))
     return out
 
 

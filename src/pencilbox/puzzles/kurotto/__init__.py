@@ -10,7 +10,6 @@ from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Study, Ve
 from pencilbox.engine.results import GapCheck
 from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
-from pencilbox.render.marks import Label, Marks, Ring, Shade
 
 from . import brute, certificates, generate, model, rules, validate
 from .certificates import OracleResult
@@ -30,14 +29,8 @@ class Kurotto(PuzzleKind):
     certificate, certificate_short = "silent flip", "flip"
     unique_note = "boards that pass the oracle's three certificates and its search"
 
-    def start(self, p: Puzzle) -> State:
-        return State(self.board(p), [3 if v is None else 1 << model.WHITE for v in p.clues])
-
-    def clue_marks(self, value: int) -> Marks:
-        return (Ring(),) if value == model.BLANK else (Ring(), Label(str(value)))
-
-    def answer_marks(self, value: int) -> Marks:
-        return (Shade(),) if value == model.BLACK else ()
+    def start(self, p: Puzzle) -> State[model.Board]:
+        return State(model.Board.of(p), [3 if v is None else 1 << model.WHITE for v in p.clues])
 
     # -- uniqueness --------------------------------------------------------------
     def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:

@@ -1,6 +1,7 @@
-"""How the browser draws Kurotto: hatched and dotted cells, numbered circles
-(an empty circle for one without a number), and as its theory the size of
-each black block and whether each circle is satisfied or lost."""
+"""How Kurotto looks, on screen and on paper: shaded and dotted cells (blank
+on paper), numbered circles (an empty circle for one without a number); and
+on screen, as its theory, the size of each black block and whether each
+circle is satisfied or lost."""
 
 from __future__ import annotations
 

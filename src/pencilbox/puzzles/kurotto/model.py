@@ -12,12 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pencilbox.engine.grid import Bits, Cell, Grid, grid
-from pencilbox.engine.kind import Puzzle
-from pencilbox.engine.state import State
+from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import read_number, shown
-from pencilbox.formats.text import answer_tokens, check_size
+from pencilbox.formats.text import answer_tokens, refuse_size_out_of_range
 
 NAME = "kurotto"
 BLACK, WHITE = 0, 1
@@ -47,7 +46,7 @@ def clue_token(value: int | None) -> str:
     return "o" if value == BLANK else str(value)
 
 
-def check_clues(p: Puzzle) -> None:
+def refuse_impossible_clues(p: Puzzle) -> None:
     for cell, v in enumerate(p.clues):
         if v is not None and v < BLANK:
             raise ParseError(f"{p.grid.name(cell)}: a circle's number cannot be negative")
@@ -57,7 +56,7 @@ def from_url(url: str) -> Puzzle:
     frame = puzzlink.parse_frame(url)
     if frame.type != NAME:
         raise ParseError(f"this is a {frame.type!r} URL, not a Kurotto one")
-    check_size(frame.rows, frame.cols)
+    refuse_size_out_of_range(frame.rows, frame.cols)
     clues = puzzlink.decode_number16(frame.body, frame.rows * frame.cols)
     return Puzzle(NAME, frame.rows, frame.cols, tuple(clues))
 
@@ -104,12 +103,6 @@ class Board:
     circles: tuple[Circle, ...]
     """The numbered circles, row-major."""
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
-    exact_premises = True
-    """Every deduction names all the cells it rests on, so search may trace
-    a contradiction back to the guesses behind it (backjumping)."""
-    explains = True
-    """Search may learn from this board's deductions (their premise cells
-    are a sound explanation; see :mod:`pencilbox.engine.learning`)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:
@@ -129,18 +122,6 @@ class Board:
             circles.append(Circle(cell, v, bit, near, g.name(cell), area, _caps(v, others)))
         every = g.bits(c for c, v in enumerate(p.clues) if v is not None)
         return Board(p, g, every, tuple(circles))
-
-    def choose_cell(self, state: State) -> Cell:
-        """Where search branches (see :func:`rules.choose_cell`)."""
-        from .rules import choose_cell
-
-        return choose_cell(state)
-
-    def split(self, state: State) -> tuple[list[Bits], Bits]:
-        """Independent parts and free cells (see :func:`rules.split`)."""
-        from .rules import split
-
-        return split(state)
 
 
 def _caps(number: int, others: list[tuple[Bits, int]]) -> tuple[tuple[int, int, Bits], ...]:

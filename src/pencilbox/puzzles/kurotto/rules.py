@@ -62,7 +62,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pencilbox.engine.grid import Bits, Cell, Grid, cells_of
-from pencilbox.engine.ladder import Ladder, Rule
+from pencilbox.engine.ladder import Ladder, Rule, SearchHooks
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
 
 from . import caps
@@ -282,7 +282,7 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
 
 
 # -- running a verdict over every circle, to a fixpoint ------------------------------
-def _saturate(s: State, rule: str, slot: int, judge: Examine) -> Result:
+def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
     board: Board = s.board
     g = board.grid
     memo = board.memo
@@ -332,17 +332,17 @@ def _saturate(s: State, rule: str, slot: int, judge: Examine) -> Result:
         result = PROGRESS
 
 
-def sum_rule(s: State) -> Result:
+def sum_rule(s: State[Board]) -> Result:
     """Floor/ceiling arithmetic, to its own fixpoint."""
     return _saturate(s, "sum", 0, judge_sum)
 
 
-def door(s: State) -> Result:
+def door(s: State[Board]) -> Result:
     """A circle's single way to grow is black, to its own fixpoint."""
     return _saturate(s, "door", 1, judge_door)
 
 
-def echo(s: State) -> Result:
+def echo(s: State[Board]) -> Result:
     """A colour that alone breaks some circle's interval is impossible, to
     its own fixpoint."""
     return _saturate(s, "echo", 2, judge_echo)
@@ -358,13 +358,13 @@ def judge_cap(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any
     return caps.judge_cap(g, circle, black, maybe, floor, _ceiling(g, circle, maybe, entry))
 
 
-def cap(s: State) -> Result:
+def cap(s: State[Board]) -> Result:
     """The search's cap rule (:mod:`.caps`): a contradiction or nothing."""
     return _saturate(s, "cap", 6, judge_cap)
 
 
 # -- complete grids and search -------------------------------------------------
-def check_complete(s: State) -> Result:
+def judge_complete(s: State[Board]) -> Result:
     """A fully decided grid is legal iff every number equals its floor (floor
     and ceiling then coincide): exactly the sum rule's contradictions."""
     board: Board = s.board
@@ -378,7 +378,7 @@ def check_complete(s: State) -> Result:
     return NOTHING
 
 
-def choose_cell(s: State) -> Cell:
+def choose_cell(s: State[Board]) -> Cell:
     """Branch where a circle is closest to being settled: a frontier cell of
     the open circle with the smallest frontier; else the first undecided cell."""
     board: Board = s.board
@@ -400,7 +400,7 @@ def choose_cell(s: State) -> Cell:
     return (best & -best).bit_length() - 1 if best else -1
 
 
-def split(s: State) -> tuple[list[Bits], Bits]:
+def split(s: State[Board]) -> tuple[list[Bits], Bits]:
     """The undecided cells of the focus as independent parts.
 
     A circle's sum depends only on the colours of its potential region (all
@@ -460,8 +460,9 @@ SEARCH_RULES = [
 LADDER = Ladder(
     LEVELS,
     RULES,
-    check_complete,
+    judge_complete,
     lambda v: COLOUR[v],
     complete_explains=True,
     search_rules=SEARCH_RULES,
+    hooks=SearchHooks(choose_cell=choose_cell, split=split, explains=True, exact_premises=True),
 )

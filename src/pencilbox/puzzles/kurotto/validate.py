@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pencilbox.verdict import Violation
+from pencilbox.violations import Violation
 
 BLACK, WHITE = 0, 1
 
@@ -78,12 +78,13 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
                     f"the circle at r{r + 1}c{c + 1} says {clues[cell]} but its blocks "
                     f"total {total}",
                     (cell, *cells),
+                    local=False,
                 )
             )
     shaded = tuple(c for c, v in enumerate(clues) if v is not None and answer[c] == BLACK)
     if shaded:
-        out.append(Violation("circle", "a circle is shaded", shaded))
+        out.append(Violation("circle", "a circle is shaded", shaded, local=True))
     empty = tuple(i for i, v in enumerate(answer) if v is None)
     if empty:
-        out.append(Violation("empty", "an empty cell", empty))
+        out.append(Violation("empty", "an empty cell", empty, local=False))
     return out

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pencilbox.engine.grid import check_size
+from pencilbox.engine.grid import refuse_size_out_of_range
 from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Study, Values
-from pencilbox.engine.state import Result, State
+from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
-from pencilbox.render.marks import Label, Marks
 
 from . import brute, certificates, generate, model, rules, validate
 from .frontend import FRONTEND
@@ -32,19 +31,13 @@ class Numbrix(PuzzleKind):
     measure_defaults = MeasureDefaults(0.3, 0.4, (0.1, 0.15, 0.2, 0.3, 0.4, 0.5))
     certificate, certificate_short = "2-opt reversal", "2-opt"
 
-    def clue_marks(self, value: int) -> Marks:
-        return (Label(str(value)),)
-
-    def answer_marks(self, value: int) -> Marks:
-        return (Label(model.number_name(value)),)
-
-    def start(self, p: Puzzle) -> State:
+    def start(self, p: Puzzle) -> State[model.Board]:
         b = model.Board.of(p)
         return State(b, b.start())
 
     def census(self, rows: int, cols: int, cycles: bool = False) -> int:
         """Directed Hamiltonian paths (``cycles``: Hamiltonian cycles) of the grid."""
-        check_size(rows, cols)
+        refuse_size_out_of_range(rows, cols)
         return brute.census(rows, cols, cycles)
 
     def reversals(self, p: Puzzle, solution: Sequence[int]) -> list[Values]:
@@ -56,10 +49,6 @@ class Numbrix(PuzzleKind):
 
     def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool:
         return not self.reversals(p, answer)
-
-    def span(self, state: State) -> Result:
-        """The off-ladder ruler rule, on a state of this puzzle."""
-        return rules.span(state)
 
     def studies(self) -> Mapping[str, Study]:
         from . import studies

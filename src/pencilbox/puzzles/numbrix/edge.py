@@ -19,7 +19,7 @@ from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, Sta
 from .model import Board, numbers
 
 
-def edge(s: State) -> Result:
+def edge(s: State[Board]) -> Result:
     """Path-degree, run, loop and connectivity reasoning on the drawn lines.
 
     The links are derived from the candidates once on a line of states and
@@ -82,7 +82,7 @@ class _Links:
         "bridged",
     )
 
-    def __init__(self, s: State) -> None:
+    def __init__(self, s: State[Board]) -> None:
         b: Board = s.board
         cands = s.cands
         ends = b.ends
@@ -194,7 +194,7 @@ class _Links:
         return None
 
 
-def _caught_up(s: State, links: _Links) -> _Links | Contradiction:
+def _caught_up(s: State[Board], links: _Links) -> _Links | Contradiction:
     """The links brought up to date with the candidates of ``s``: a link
     between cells that can no longer hold consecutive numbers goes, and a
     cell that may no longer be an end (or may now only be one) is looked at
@@ -235,7 +235,7 @@ def _caught_up(s: State, links: _Links) -> _Links | Contradiction:
     return links
 
 
-def _close(s: State, links: _Links) -> Contradiction | None:
+def _close(s: State[Board], links: _Links) -> Contradiction | None:
     """The links the possible ones force: degrees, loops and bridges."""
     possible, used, most, least = links.possible, links.used, links.most, links.least
     name = links.names
@@ -279,7 +279,7 @@ def _close(s: State, links: _Links) -> Contradiction | None:
     return None
 
 
-def _fresh_bridges(s: State, links: _Links) -> list[tuple[int, int]] | None:
+def _fresh_bridges(s: State[Board], links: _Links) -> list[tuple[int, int]] | None:
     """The bridges of the possible links not used yet (None: the links do
     not connect the board). A link on a square of four possible links is on
     a cycle, so the search for bridges runs only when an unused link lies on
@@ -300,7 +300,7 @@ def _fresh_bridges(s: State, links: _Links) -> list[tuple[int, int]] | None:
     return [(a, d) for a, d in cut if not (used[a] >> d) & 1]
 
 
-def _apply_links(s: State, links: _Links) -> Result:
+def _apply_links(s: State[Board], links: _Links) -> Result:
     b: Board = s.board
     cands = s.cands
     full = b.full

@@ -1,5 +1,6 @@
-"""How the browser draws Numbrix: typed numbers 1 … R·C, printed numbers as
-clues, and the walk through consecutive numbers as its theory."""
+"""How Numbrix looks, on screen and on paper: numbers 1 … R·C (typed by the
+player), printed numbers as clues; and on screen the walk through
+consecutive numbers as its theory."""
 
 from __future__ import annotations
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pencilbox.engine.grid import Bits, Grid, cells_of, grid
-from pencilbox.engine.kind import Puzzle
+from pencilbox.engine.results import Puzzle
 from pencilbox.engine.state import Mask, State, shrunk_cells, values_of
 from pencilbox.errors import ContradictoryClues, ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import read_number, shown
-from pencilbox.formats.text import check_size
+from pencilbox.formats.text import refuse_size_out_of_range
 
 NAME = "numbrix"
 
@@ -61,7 +61,7 @@ def parse_value(token: str, size: int) -> int | None:
     return n - 1
 
 
-def check_clues(p: Puzzle) -> None:
+def refuse_impossible_clues(p: Puzzle) -> None:
     """Printed numbers lie in 1 … R·C and none is printed twice."""
     n = p.rows * p.cols
     seen: dict[int, int] = {}
@@ -82,12 +82,12 @@ def from_url(url: str) -> Puzzle:
     frame = puzzlink.parse_frame(url)
     if frame.type != NAME:
         raise ParseError(f"this is a {frame.type!r} URL, not a Numbrix one")
-    check_size(frame.rows, frame.cols)
+    refuse_size_out_of_range(frame.rows, frame.cols)
     values = puzzlink.decode_number16(frame.body, frame.rows * frame.cols)
     if any(v is not None and v < 1 for v in values):
         raise ParseError("a Numbrix URL holds only numbers from 1 (no '.' or 0 clues)")
     p = Puzzle(NAME, frame.rows, frame.cols, tuple(values))
-    check_clues(p)
+    refuse_impossible_clues(p)
     return p
 
 
@@ -109,10 +109,6 @@ class Board:
     full: Mask
     ends: Mask
     names: tuple[str, ...]
-    explains = True
-    """Search may learn from this board's deductions: link names the cells it
-    rests on, and the rules that do not are marked so (their deductions rest
-    on every guess; see :mod:`pencilbox.engine.learning`)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:
@@ -131,7 +127,7 @@ class Board:
                 m ^= low
         return where
 
-    def value_cells(self, s: State) -> list[Bits]:
+    def value_cells(self, s: State[Board]) -> list[Bits]:
         """The value→cells index of ``s`` (:meth:`cells_of_values`), kept in
         the state's notes with the candidates it was made from and brought up
         to date from the cells that lost values since. Read it, never edit it.

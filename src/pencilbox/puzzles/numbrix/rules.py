@@ -48,7 +48,7 @@ from __future__ import annotations
 from bisect import insort
 
 from pencilbox.engine.grid import Bits, Cell, cells_of
-from pencilbox.engine.ladder import Ladder, Rule
+from pencilbox.engine.ladder import Ladder, Rule, SearchHooks
 from pencilbox.engine.state import (
     NOTHING,
     PROGRESS,
@@ -67,7 +67,7 @@ LEVELS = ("pin", "link", "block", "edge", "probe")
 
 
 # -- pin -----------------------------------------------------------------------
-def pin(s: State) -> Result:
+def pin(s: State[Board]) -> Result:
     """Place numbers that only one cell can hold; remove decided numbers elsewhere.
 
     It reads the value→cells index (:meth:`Board.value_cells`) and looks
@@ -117,7 +117,7 @@ def pin(s: State) -> Result:
 
 
 def _leave_others(
-    s: State, where: list[Bits], fresh: list[Cell]
+    s: State[Board], where: list[Bits], fresh: list[Cell]
 ) -> list[Cell] | Contradiction | None:
     """The numbers of the decided cells ``fresh`` leave every other cell.
     Returns the cells that became decided by it (None: nothing changed)."""
@@ -162,7 +162,7 @@ def _leave_others(
     return decided
 
 
-def _place_lone(s: State, where: list[Bits], check: Mask) -> Mask | Contradiction | None:
+def _place_lone(s: State[Board], where: list[Bits], check: Mask) -> Mask | Contradiction | None:
     """Each number of ``check`` with one cell left goes there, and one with
     none is a contradiction. Returns the numbers that lost a cell by it
     (None: nothing changed)."""
@@ -203,7 +203,7 @@ def _place_lone(s: State, where: list[Bits], check: Mask) -> Mask | Contradictio
 
 
 # -- link ----------------------------------------------------------------------
-def link(s: State) -> Result:
+def link(s: State[Board]) -> Result:
     """Keep v in a cell only if neighbours may hold v−1 and v+1 (arc consistency)."""
     b: Board = s.board
     g = s.grid
@@ -287,7 +287,7 @@ def _link_reason(name: str, keep: int, no_before: int, no_after: int) -> str:
 
 
 # -- block ---------------------------------------------------------------------
-def block(s: State) -> Result:
+def block(s: State[Board]) -> Result:
     """Hall sets of consecutive numbers, from the value side and the cell side.
 
     One interval at a time: the ladder runs pin and link before block looks
@@ -303,7 +303,7 @@ def _interval(a: int, z: int) -> int:
     return ((1 << (z - a + 1)) - 1) << a
 
 
-def _values_side(s: State) -> Result:
+def _values_side(s: State[Board]) -> Result:
     b: Board = s.board
     n = b.n
     where = b.value_cells(s)
@@ -358,7 +358,7 @@ def _values_side(s: State) -> Result:
     return NOTHING
 
 
-def _hall_values(s: State, a: int, z: int, cells: int, losing: int) -> Result:
+def _hall_values(s: State[Board], a: int, z: int, cells: int, losing: int) -> Result:
     b: Board = s.board
     keep = _interval(a, z)
     cands = s.cands
@@ -379,7 +379,7 @@ def _hall_values(s: State, a: int, z: int, cells: int, losing: int) -> Result:
     return PROGRESS if progress else NOTHING
 
 
-def _cells_side(s: State) -> Result:
+def _cells_side(s: State[Board]) -> Result:
     """k undecided cells whose candidates lie in a…b, where a…b holds k
     numbers not yet placed, take those numbers (more cells: contradiction).
     Placed cells and their numbers pair off and are left out of the count.
@@ -462,7 +462,7 @@ def _cells_side(s: State) -> Result:
 
 
 # -- span (the ruler, off the ladder) -------------------------------------------
-def span(s: State) -> Result:
+def span(s: State[Board]) -> Result:
     """A cell loses v when every cell that may hold u is more than |v−u| steps away."""
     b: Board = s.board
     g = s.grid
@@ -509,7 +509,7 @@ def span(s: State) -> Result:
 
 
 # -- the complete grid ------------------------------------------------------------
-def check_complete(s: State) -> Result:
+def judge_complete(s: State[Board]) -> Result:
     """A decided grid is legal iff every number is used once and consecutive
     numbers are neighbours."""
     g = s.grid
@@ -570,4 +570,12 @@ RULES = [
     ),
 ]
 
-LADDER = Ladder(LEVELS, RULES, check_complete, number_name)
+LADDER = Ladder(
+    LEVELS,
+    RULES,
+    judge_complete,
+    number_name,
+    # Link names the cells it rests on, and the rules that do not are marked
+    # so (their deductions rest on every guess), so search may learn.
+    hooks=SearchHooks(explains=True),
+)

@@ -10,6 +10,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from pencilbox.engine.kind import PuzzleKind
 from pencilbox.engine.ladder import Ladder, Rule, Status, judge_with
 from pencilbox.engine.state import NOTHING, Contradiction, State
 from pencilbox.measure import chart, pool
@@ -26,11 +27,11 @@ from pencilbox.measure.common import (
 )
 from pencilbox.measure.studies import Study, StudyOptions
 
-from . import Numbrix, model
+from . import certificates, model, rules
 
 
 # -- Numbrix: survival after pin and link ------------------------------------------------
-def _alive(s: State) -> tuple[float, float]:
+def _alive(s: State[model.Board]) -> tuple[float, float]:
     n = len(s.cands)
     pairs = sum(m.bit_count() for m in s.cands)
     decided = sum(1 for m in s.cands if m & (m - 1) == 0)
@@ -96,15 +97,15 @@ def measure_survival(
 
 
 # -- Numbrix: bits removed by the ruler ----------------------------------------------------
-def _bits(s: State) -> float:
+def _bits(s: State[model.Board]) -> float:
     return sum(math.log2(m.bit_count()) for m in s.cands if m)
 
 
-def _span_bits(kind: Numbrix, s: State, level: int) -> float:
+def _span_bits(kind: PuzzleKind, s: State[model.Board], level: int) -> float:
     kind.ladder.propagate(s, level)
     before = _bits(s)
     while True:
-        r = kind.span(s)
+        r = rules.span(s)
         if r is NOTHING or isinstance(r, Contradiction):
             break
         if kind.ladder.propagate(s, level).status is Status.CONTRADICTION:
@@ -163,14 +164,14 @@ def measure_span(
 
 
 # -- Numbrix: ablation with rule-work counters -----------------------------------------------
-class _CountingLadder(Ladder):
+class _CountingLadder(Ladder[model.Board]):
     """A ladder that counts its propagations (beyond the first: probe trials)."""
 
     propagations = 0
 
     def propagate(
         self,
-        state: State,
+        state: State[model.Board],
         level: int,
         stop: Any = None,
         without: str | None = None,
@@ -186,18 +187,18 @@ def counted_ladder(name: str, without: str | None) -> tuple[_CountingLadder, dic
     base = kind_of(name).ladder
     calls: dict[str, int] = {}
 
-    def wrap(rule: Rule) -> Rule:
+    def wrap(rule: Rule[model.Board]) -> Rule[model.Board]:
         calls[rule.name] = 0
 
-        def apply(s: State) -> Any:
+        def apply(s: State[model.Board]) -> Any:
             calls[rule.name] += 1
             return rule.apply(s)
 
         return replace(rule, apply=apply)
 
     kept = [r for r in base.rules if r.name not in ("probe", without)]
-    check = base.check_complete if without is None else judge_with(kept)
-    ladder = _CountingLadder(base.levels, [wrap(r) for r in kept], check, base.value_name)
+    judge = base.judge_complete if without is None else judge_with(kept)
+    ladder = _CountingLadder(base.levels, [wrap(r) for r in kept], judge, base.value_name)
     return ladder, calls
 
 
@@ -263,7 +264,7 @@ def measure_work(
 
 # -- Numbrix: adversarial minimal clues versus random reveal --------------------------------
 def clues_board(size: int, seed: int, budget: int) -> dict[str, int]:
-    from pencilbox.engine.kind import Puzzle
+    from pencilbox.engine.results import Puzzle
 
     from . import generate
 
@@ -280,7 +281,7 @@ def clues_board(size: int, seed: int, budget: int) -> dict[str, int]:
         clues[cell] = None
         p = Puzzle(model.NAME, size, size, tuple(clues))
         # a 2-opt reversal is a second answer, which no sound fixpoint finishes
-        if kind.reversals(p, values) or kind.solve(p).status is not Status.SOLVED:
+        if certificates.second_solutions(p, values) or kind.solve(p).status is not Status.SOLVED:
             clues[cell] = keep
     adversarial = sum(1 for c in clues if c is not None)
     rng.shuffle(order)
@@ -475,10 +476,8 @@ def measure_backbite(
     )
 
 
-def numbrix() -> Numbrix:
-    kind = kind_of(model.NAME)
-    assert isinstance(kind, Numbrix)
-    return kind
+def numbrix() -> PuzzleKind:
+    return kind_of(model.NAME)
 
 
 def _sizes(o: StudyOptions) -> list[int]:

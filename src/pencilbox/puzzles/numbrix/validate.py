@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pencilbox.verdict import Violation
+from pencilbox.violations import Violation
 
 
 def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
@@ -33,10 +33,10 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
             continue
         where.setdefault(v, []).append(cell)
     if outside:
-        out.append(Violation("range", f"a number outside 1…{n}", tuple(outside)))
+        out.append(Violation("range", f"a number outside 1…{n}", tuple(outside), local=True))
     twice = tuple(sorted(c for cells in where.values() if len(cells) > 1 for c in cells))
     if twice:
-        out.append(Violation("twice", "a number appears twice", twice))
+        out.append(Violation("twice", "a number appears twice", twice, local=True))
     apart: list[int] = []
     for v in range(n - 1):
         for a in where.get(v, ()):
@@ -46,22 +46,27 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
                     apart.extend((a, b))
     if apart:
         out.append(
-            Violation("apart", "consecutive numbers not side by side", tuple(sorted(set(apart))))
+            Violation(
+                "apart",
+                "consecutive numbers not side by side",
+                tuple(sorted(set(apart))),
+                local=True,
+            )
         )
     filled = sum(1 for v in answer if v is not None)
     missing = [v for v in range(n) if v not in where]
     if missing and filled == n:
-        out.append(Violation("missing", f"the number {missing[0] + 1} is missing", ()))
+        out.append(Violation("missing", f"the number {missing[0] + 1} is missing", (), local=False))
     empty = tuple(i for i, v in enumerate(answer) if v is None)
     if empty:
-        out.append(Violation("empty", "an empty cell", empty))
+        out.append(Violation("empty", "an empty cell", empty, local=False))
     changed = tuple(
         i
         for i, clue in enumerate(puzzle.clues)
         if clue is not None and answer[i] is not None and answer[i] != clue - 1
     )
     if changed:
-        out.append(Violation("given", "a printed number changed", changed))
+        out.append(Violation("given", "a printed number changed", changed, local=True))
     return out
 
 

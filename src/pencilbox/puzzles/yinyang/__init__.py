@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Values, flipped
 from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
-from pencilbox.render.marks import Marks, Stone
 
 from . import brute, certificates, generate, model, rules, validate
 from .frontend import FRONTEND
@@ -25,20 +24,14 @@ class YinYang(PuzzleKind):
     measure_defaults = MeasureDefaults(0.5, 0.9, (0.3, 0.4, 0.5, 0.6, 0.7, 0.8))
     certificate, certificate_short = "silent flip", "flip"
 
-    def start(self, p: Puzzle) -> State:
-        return State(self.board(p), [3 if v is None else 1 << v for v in p.clues])
+    def start(self, p: Puzzle) -> State[model.Board]:
+        return State(model.Board.of(p), [3 if v is None else 1 << v for v in p.clues])
 
     def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:
         return certificates.silent_flips(p, solution)
 
     def second_solution(self, p: Puzzle, answer: Sequence[int]) -> Values | None:
         return flipped(answer, self.silent_flips(p, answer))
-
-    def clue_marks(self, value: int) -> Marks:
-        return (Stone(black=value == model.BLACK),)
-
-    def answer_marks(self, value: int) -> Marks:
-        return (Stone(black=value == model.BLACK),)
 
     def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool:
         return not self.silent_flips(p, answer)

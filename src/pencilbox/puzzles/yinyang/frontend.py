@@ -1,5 +1,6 @@
-"""How the browser draws Yin-Yang: black and white stones, given stones as
-clues, and the frontier between the colours as its theory."""
+"""How Yin-Yang looks, on screen and on paper: black and white stones, given
+stones as clues; and on screen the frontier between the colours as its
+theory."""
 
 from __future__ import annotations
 

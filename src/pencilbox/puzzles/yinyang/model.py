@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pencilbox.engine.grid import Grid, grid
-from pencilbox.engine.kind import Puzzle
+from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
 from pencilbox.formats.numbers import shown
-from pencilbox.formats.text import answer_tokens, check_size
+from pencilbox.formats.text import answer_tokens, refuse_size_out_of_range
 
 NAME = "yinyang"
 BLACK, WHITE = 0, 1
@@ -39,7 +39,7 @@ def clue_token(value: int | None) -> str:
     return "." if value is None else TOKENS[value]
 
 
-def check_clues(p: Puzzle) -> None:
+def refuse_impossible_clues(p: Puzzle) -> None:
     """Any given cells make a legal puzzle text (a contradiction is the ladder's to find)."""
 
 
@@ -47,7 +47,7 @@ def from_url(url: str) -> Puzzle:
     frame = puzzlink.parse_frame(url)
     if frame.type != NAME:
         raise ParseError(f"this is a {frame.type!r} URL, not a Yin-Yang one")
-    check_size(frame.rows, frame.cols)
+    refuse_size_out_of_range(frame.rows, frame.cols)
     values = puzzlink.decode_base27(frame.body, frame.rows * frame.cols)
     return Puzzle(NAME, frame.rows, frame.cols, tuple(_FROM_URL[v] for v in values))
 
@@ -63,10 +63,6 @@ class Board:
 
     puzzle: Puzzle
     grid: Grid
-    explains = True
-    """Search may learn from this board's deductions: every rule names the
-    cells it rests on (bridge: the cells fencing a colour's region in; see
-    :mod:`pencilbox.engine.learning`)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:

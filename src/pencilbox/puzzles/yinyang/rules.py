@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from pencilbox.engine.connectivity import saturate
 from pencilbox.engine.grid import Grid
-from pencilbox.engine.ladder import Ladder, Rule
+from pencilbox.engine.ladder import Ladder, Rule, SearchHooks
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
 
-from .model import BLACK, COLOUR, WHITE
+from .model import BLACK, COLOUR, WHITE, Board
 
 LEVELS = ("window", "border", "bridge", "probe")
 
@@ -87,7 +87,7 @@ def _window_reason(g: Grid, cells: tuple[int, ...], i: int, cands: list[int]) ->
     )
 
 
-def window(s: State) -> Result:
+def window(s: State[Board]) -> Result:
     result: Result = NOTHING
     while True:
         r = _window_pass(s)
@@ -98,7 +98,7 @@ def window(s: State) -> Result:
         result = PROGRESS
 
 
-def _window_pass(s: State) -> Result:
+def _window_pass(s: State[Board]) -> Result:
     g = s.grid
     cands = s.cands
     table = _WINDOW
@@ -127,7 +127,7 @@ def _window_pass(s: State) -> Result:
 
 
 # -- border ------------------------------------------------------------------
-def border(s: State) -> Result:
+def border(s: State[Board]) -> Result:
     g = s.grid
     cands = s.cands
     ring = g.border
@@ -172,11 +172,11 @@ def border(s: State) -> Result:
 
 
 # -- bridge ------------------------------------------------------------------
-def bridge(s: State) -> Result:
+def bridge(s: State[Board]) -> Result:
     return saturate(s, (BLACK, WHITE), "bridge", COLOUR)
 
 
-def check_complete(s: State) -> Result:
+def judge_complete(s: State[Board]) -> Result:
     """A fully decided grid is legal iff no window and no bridge objects."""
     for rule in (window, bridge):
         r = rule(s)
@@ -191,4 +191,13 @@ RULES = [
     Rule("bridge", 2, bridge, "Each colour stays connected: pockets lose it, bridges take it."),
 ]
 
-LADDER = Ladder(LEVELS, RULES, check_complete, lambda v: COLOUR[v], complete_explains=True)
+LADDER = Ladder(
+    LEVELS,
+    RULES,
+    judge_complete,
+    lambda v: COLOUR[v],
+    complete_explains=True,
+    # Every rule names the cells it rests on (bridge: the cells fencing a
+    # colour's region in), so search may learn from its deductions.
+    hooks=SearchHooks(explains=True),
+)

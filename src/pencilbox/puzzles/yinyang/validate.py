@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pencilbox.verdict import Violation
+from pencilbox.violations import Violation
 
 BLACK, WHITE = 0, 1
 
@@ -50,21 +50,21 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
             for c in range(cols - 1):
                 cells = (r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1)
                 if all(answer[x] == colour for x in cells):
-                    out.append(Violation(f"2x2-{word}", f"a 2×2 of {word}", cells))
+                    out.append(Violation(f"2x2-{word}", f"a 2×2 of {word}", cells, local=True))
     for colour, word in ((BLACK, "black"), (WHITE, "white")):
         parts = groups(rows, cols, answer, colour)
         if len(parts) > 1:
             smaller = sorted(parts, key=len)[:-1]
             apart = tuple(sorted(x for part in smaller for x in part))
-            out.append(Violation(f"{word}-divided", f"{word} divided", apart))
+            out.append(Violation(f"{word}-divided", f"{word} divided", apart, local=False))
     empty = tuple(i for i, v in enumerate(answer) if v is None)
     if empty:
-        out.append(Violation("empty", "an empty cell", empty))
+        out.append(Violation("empty", "an empty cell", empty, local=False))
     changed = tuple(
         i
         for i, v in enumerate(puzzle.clues)
         if v is not None and answer[i] is not None and answer[i] != v
     )
     if changed:
-        out.append(Violation("given", "a given cell painted over", changed))
+        out.append(Violation("given", "a given cell painted over", changed, local=True))
     return out

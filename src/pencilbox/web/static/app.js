@@ -1,17 +1,28 @@
 // The pencilbox game: choose, play, hint, check. The solver runs behind /api/.
-import { numberRange, render } from "./board.js";
-import { History } from "./history.js";
-import { cellFromPoint, cellsBetween, releaseCapture } from "./input.js";
+// The comforts around the board live in their own modules: the deal controls
+// (deal.js), the answer for Reveal and "show my errors" (answer.js), pausing
+// (pause.js), the print sheet (print.js), and for numbers the pad (pad.js),
+// pencil marks (pencil.js) and drawing a walk (walk.js).
+import * as answer from "./answer.js";
+import * as api from "./api.js";
+import { cellName, numberRange, render } from "./board.js";
+import { CaseSteps } from "./cases.js";
+import * as deal from "./deal.js";
+import { $, statusLine } from "./dom.js";
+import { History, markPut } from "./history.js";
+import { arrowMove, cellFromPoint, cellsBetween, commandKey, inField, Press, releaseCapture } from "./input.js";
+import * as pad from "./pad.js";
+import * as pause from "./pause.js";
+import * as pencil from "./pencil.js";
+import * as print from "./print.js";
+import { KEYS, read, remove, write } from "./storage.js";
 import { loadModules } from "./theory.js";
 import { Clock } from "./timer.js";
-import * as extras from "./extras.js";
-import { CaseSteps } from "./cases.js";
+import { walkChanges, walkFrom, walkTo } from "./walk.js";
 
-const $ = id => document.getElementById(id);
 const CLEAR_KEYS = ["0", "Backspace", "Delete"];
-const store = window.localStorage;
-const printing = window.matchMedia("print");   // the board is drawn as a sheet for print
-const steps = new CaseSteps(document.getElementById("status"), () => draw(), t => word(t));
+const say = statusLine("status");
+const steps = new CaseSteps($("status"), () => draw(), t => word(t));
 
 const game = {
   kinds: {}, puzzle: null, marks: [], history: new History(), cursor: 0, focused: false,
@@ -19,25 +30,8 @@ const game = {
   clock: new Clock(), typing: false,
 };
 
-// -- API ------------------------------------------------------------------
-async function call(path, body) {
-  document.body.dataset.busy = "1";
-  try {
-    const r = await fetch(path, body === undefined ? {} : {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    const j = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-    if (!r.ok) throw Object.assign(new Error(j.error || `HTTP ${r.status}`), { status: r.status });
-    return j;
-  } finally { delete document.body.dataset.busy; }
-}
-
-function say(text, kind = "", lead = "") {
-  const s = $("status");
-  s.replaceChildren();
-  if (lead) { const b = document.createElement("strong"); b.textContent = lead; s.append(b, " "); }
-  s.append(text);
-  s.dataset.kind = kind;
-}
+// -- API: the game's calls mark the page busy until they answer --------------
+const call = (name, body) => body === undefined ? api.get(name, { busy: true }) : api.post(name, body, { busy: true });
 
 // -- marks as text rows (the API's format) -----------------------------------
 function rowsOf(marks) {
@@ -57,18 +51,17 @@ function inRange(n) {
 }
 
 // -- saving ------------------------------------------------------------------------
-const key = () => "pencilbox:board:" + game.puzzle.url;
 function save() {
   if (!game.puzzle) return;
-  store.setItem(key(), JSON.stringify({ marks: game.marks, elapsed: game.clock.ms(), solved: game.solved,
-                                       message: game.solvedMessage, history: game.history, cursor: game.cursor }));
-  store.setItem("pencilbox:last", JSON.stringify({ puzzle: game.puzzle, level: $("level").value }));
+  write(KEYS.board(game.puzzle.url), { marks: game.marks, elapsed: game.clock.ms(), solved: game.solved,
+                                       message: game.solvedMessage, history: game.history, cursor: game.cursor });
+  write(KEYS.last, { puzzle: game.puzzle, level: $("level").value });
 }
 
 // -- loading a puzzle ---------------------------------------------------------------
 function load(puzzle, note = "") {
   game.puzzle = puzzle;
-  const saved = JSON.parse(store.getItem("pencilbox:board:" + puzzle.url) || "null");
+  const saved = read(KEYS.board(puzzle.url));
   game.marks = puzzle.given.map((g, i) => g ?? (saved?.marks?.[i] ?? null));
   game.history = History.from(saved?.history);
   game.clock = new Clock(saved?.elapsed || 0);
@@ -88,7 +81,9 @@ function load(puzzle, note = "") {
   $("number-entry").hidden = !numbers();
   $("rules").textContent = game.kinds[puzzle.type]?.summary || "";
   explain();
-  extras.loaded(game, puzzle);
+  const fe = look();
+  pad.loaded(fe); pencil.loaded(puzzle, fe); print.loaded(puzzle);
+  answer.loaded(game, puzzle); pause.showPaused(game);
   history.replaceState(null, "", "/?p=" + encodeURIComponent(puzzle.url));
   document.dispatchEvent(new CustomEvent("puzzle-shown", { detail: { puzzle, kind: game.kinds[puzzle.type] } }));
   say(game.solved ? solvedText() : note, game.solved ? "solved" : "");
@@ -122,7 +117,7 @@ function fillLevels(type, want) {
 }
 
 function markSizes(type, shown) {   // the rows × columns on offer; say which the bank holds
-  extras.sizes($("size"), $("size-cols"), game.kinds[type]?.bank_sizes || [], shown);
+  deal.showSizes(game.kinds[type], shown);
 }
 
 let asked = 0;   // boards asked for (dealt or opened): only the latest may load
@@ -131,12 +126,10 @@ async function newPuzzle() {
   say("Dealing a board…");
   const mine = ++asked;
   try {
-    const q = new URLSearchParams({ type: $("puzzle-type").value, size: $("size").value,
-                                    cols: $("size-cols").value || $("size").value, grade: $("level").value });
-    const p = await call("/api/puzzle?" + q);
+    const p = await call("puzzle?" + deal.dealQuery());
     if (mine !== asked) return;   // the player has asked for another board since
-    store.removeItem("pencilbox:board:" + p.url); store.removeItem("pencilbox:notes:" + p.url);
-    load(p, p.note || (p.source === "bank" ? `${extras.article(p.grade)} ${p.grade} board from the bank.` : ""));
+    remove(KEYS.board(p.url)); remove(KEYS.notes(p.url));
+    load(p, deal.dealtNote(p));
   } catch (e) { if (mine === asked) say(e.message, "error"); }
 }
 
@@ -152,7 +145,7 @@ function unwrap(text) {
 async function openUrl(url) {
   const mine = ++asked;
   try {
-    const p = await call("/api/parse", { puzzle: unwrap(url) });
+    const p = await call("parse", { puzzle: unwrap(url) });
     if (mine === asked) load(p, p.note);
   } catch (e) { if (mine === asked) say(`Could not open that puzzle: ${e.message}`, "error"); }
 }
@@ -175,13 +168,14 @@ function changed() {
     if (!game.clock.paused && !document.hidden) game.clock.start();
     say("");
   }
-  extras.changed(game);
+  pencil.saveNotes();
+  answer.changed(game);
   steps.clear();
   save(); draw();
   if (game.marks.every(t => t !== null)) check(true);
 }
-function undo() { if (game.history.undo(game.marks, extras.noteCells())) changed(); }
-function redo() { if (game.history.redo(game.marks, extras.noteCells())) changed(); }
+function undo() { if (game.history.undo(markPut(game.marks, pencil.noteCells()))) changed(); }
+function redo() { if (game.history.redo(markPut(game.marks, pencil.noteCells()))) changed(); }
 
 function cycled(t, dir) {   // empty, then each token in the descriptor's order
   const cycle = [null, ...look().tokens.map(k => k.token)], k = cycle.indexOf(t);
@@ -195,7 +189,7 @@ function begin(i, dir) {
   game.cursor = i;
   if (numbers()) {
     game.typing = false; $("number").value = game.marks[i] ?? "";
-    stroke = extras.walkFrom(game, i);
+    stroke = walkFrom(game, i);
     draw(); return;
   }
   if (game.puzzle.given[i] !== null) { stroke = null; draw(); return; }
@@ -205,7 +199,7 @@ function begin(i, dir) {
 }
 function paint(i) {
   if (!stroke) return;
-  if (stroke.walk) { extras.walkTo(game, stroke, i, cellsBetween, inRange); draw(); return; }
+  if (stroke.walk) { walkTo(game, stroke, i, inRange); draw(); return; }
   for (const j of cellsBetween(game.puzzle.cols, stroke.last ?? i, i)) stroke.cells.add(j);
   stroke.last = i;
   for (const j of stroke.cells) if (game.puzzle.given[j] === null) game.marks[j] = stroke.token;
@@ -214,7 +208,7 @@ function paint(i) {
 function finish() {
   if (!stroke) return;
   if (stroke.walk) {
-    const changes = extras.walkChanges(game, stroke); stroke = null;
+    const changes = walkChanges(game, stroke); stroke = null;
     if (setMarks(changes)) changed(); else draw();
     return;
   }
@@ -232,10 +226,8 @@ function onDown(ev) {
   releaseCapture(ev);
   $("board").focus({ preventScroll: true });
   const before = new Map(game.marks.map((t, j) => [j, t]));
-  if (ev.pointerType === "touch" && !numbers()) {
-    const start = { i, timer: 0, done: false };
-    start.timer = setTimeout(() => { start.done = true; begin(i, -1); if (stroke) stroke.before = before; }, 500);
-    touch = { start, before };
+  if (ev.pointerType === "touch" && !numbers()) {   // a long press cycles backwards
+    touch = { press: new Press(i, ev.pointerId, () => { begin(i, -1); if (stroke) stroke.before = before; }), before };
     return;
   }
   begin(i, ev.button === 2 ? -1 : 1);
@@ -246,17 +238,13 @@ function onMove(ev) {
   if (!game.puzzle) return;
   const i = cellAt(ev);
   if (i === null) return;
-  if (touch && !touch.start.done && i !== touch.start.i) {
-    clearTimeout(touch.start.timer); touch.start.done = true;
-    begin(touch.start.i, 1); if (stroke) stroke.before = touch.before;
+  if (touch && i !== touch.press.cell && touch.press.end()) {   // a short press that drags
+    begin(touch.press.cell, 1); if (stroke) stroke.before = touch.before;
   }
   if (stroke && i !== stroke.last) paint(i);
 }
 function onUp() {
-  if (touch && !touch.start.done) {
-    clearTimeout(touch.start.timer);
-    begin(touch.start.i, 1); if (stroke) stroke.before = touch.before;
-  }
+  if (touch?.press.end()) { begin(touch.press.cell, 1); if (stroke) stroke.before = touch.before; }
   touch = null;
   finish();
 }
@@ -268,12 +256,9 @@ function keyToken(key) {   // the token a key sets: undefined if none, null to c
 }
 function onBoardKey(ev) {
   const p = game.puzzle; if (!p || game.clock.paused) return;
-  const r = Math.floor(game.cursor / p.cols), c = game.cursor % p.cols;
-  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if (moves[ev.key]) {
-    const [dr, dc] = moves[ev.key];
-    const rr = Math.min(p.rows - 1, Math.max(0, r + dr)), cc = Math.min(p.cols - 1, Math.max(0, c + dc));
-    game.cursor = rr * p.cols + cc; game.typing = false;
+  const moved = arrowMove(p, game.cursor, ev.key);
+  if (moved !== null) {
+    game.cursor = moved; game.typing = false;
     if (stroke) paint(game.cursor);
     ev.preventDefault(); draw(); return;
   }
@@ -296,7 +281,7 @@ function onBoardKey(ev) {
 function typeDigit(key) {
   const i = game.cursor;
   if (game.puzzle.given[i] !== null) return false;
-  if (extras.pencilKey(game, key, inRange)) return true;
+  if (pencil.pencilKey(game, key, inRange)) return true;
   const before = game.marks[i];
   let next;
   if (/^[0-9]$/.test(key)) {
@@ -317,13 +302,10 @@ function typeDigit(key) {
   return true;
 }
 function onGlobalKey(ev) {
-  const tag = ev.target.tagName;
-  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-  if (steps.onKey(ev)) return;
-  if ((ev.ctrlKey || ev.metaKey) && !ev.altKey) {
-    const k = ev.key.toLowerCase();
-    if (k === "z" && !ev.shiftKey) { undo(); ev.preventDefault(); }
-    else if (k === "y" || (k === "z" && ev.shiftKey)) { redo(); ev.preventDefault(); }
+  if (inField(ev) || steps.onKey(ev)) return;
+  const command = commandKey(ev);
+  if (command !== null) {
+    if (command) { (command === "undo" ? undo : redo)(); ev.preventDefault(); }
     return;
   }
   if (ev.target.id !== "board" && ev.key.toLowerCase() === "h" && !ev.altKey) hint();
@@ -343,7 +325,7 @@ async function hint() {
   const level = $("level").value;
   const slow = setTimeout(() => say(`Thinking at level ${level}…`), 250);
   try {
-    const h = await call("/api/hint", { puzzle: p.url, marks: rowsOf(game.marks), level });
+    const h = await call("hint", { puzzle: p.url, marks: rowsOf(game.marks), level });
     clearTimeout(slow);
     game.hint = null; game.premises = []; game.errors = [];
     steps.show(h.case);
@@ -360,7 +342,7 @@ async function hint() {
             : `Your marks already contradict the puzzle: ${h.reason}.`, "error");
     } else if (h.status === "stalled") {
       say(h.suggest ? `Level ${h.level} proves nothing more from here. Level ${h.suggest} can: choose it and press Hint.`
-                    : `No level of the ladder proves anything more from here; ${extras.answersText(h.answers)}`, "hint");
+                    : `No level of the ladder proves anything more from here; ${answersText(h.answers)}`, "hint");
     } else {
       check(false);
       return;
@@ -373,7 +355,7 @@ async function check(auto) {
   const p = game.puzzle; if (!p) return;
   if (game.clock.paused && !auto) { say("The game is paused: resume it to check the board."); return; }
   try {
-    const j = await call("/api/check", { puzzle: p.url, marks: rowsOf(game.marks) });
+    const j = await call("check", { puzzle: p.url, marks: rowsOf(game.marks) });
     if (j.solved) {
       game.solved = true; game.solvedMessage = j.message;
       game.clock.stop(); game.errors = [];
@@ -388,7 +370,15 @@ async function check(auto) {
   } catch (e) { say(e.message, "error"); }
 }
 
-function where(i) { const c = game.puzzle.cols; return `r${Math.floor(i / c) + 1}c${(i % c) + 1}`; }
+// What a stalled hint adds about the board: whether it has one answer at all.
+function answersText(count) {
+  if (count === "several") return "this board is not unique: it has more than one answer, so no rule can decide it.";
+  if (count === "none") return "this board has no answer at all.";
+  if (count === "one") return "the board has one answer, but reaching it needs a guess.";
+  return "this board needs a guess (the solver could not tell within its budget whether it is unique).";
+}
+
+function where(i) { const c = game.puzzle.cols; return cellName([Math.floor(i / c), i % c]); }
 function word(t) { return look().tokens.find(k => k.token === t)?.phrase ?? t; }
 
 // -- drawing and the timer ---------------------------------------------------------------------
@@ -396,9 +386,10 @@ function draw() {
   if (!game.puzzle) return;
   render($("board"), { puzzle: game.puzzle, frontend: look(), marks: game.marks, cursor: game.cursor, focused: game.focused,
                        hint: game.hint, premises: game.premises, errors: game.errors, solved: game.solved,
-                       sheet: printing.matches });
-  extras.drawn(game);
-  steps.draw($("board"), game.puzzle);
+                       sheet: print.printing.matches });
+  pause.showPaused(game);
+  if (numbers()) pencil.drawNotes(game);
+  steps.draw($("board"));
   $("undo").disabled = !game.history.canUndo();
   $("redo").disabled = !game.history.canRedo();
 }
@@ -406,10 +397,11 @@ function tick() { $("timer").textContent = game.clock.text(); }
 
 // -- start -------------------------------------------------------------------------------------
 async function main() {
-  const kinds = (await call("/api/puzzles")).filter(k => k.frontend);
+  const kinds = (await call("puzzles")).filter(k => k.frontend);
   for (const k of kinds) game.kinds[k.type] = k;
   await loadModules(kinds);
   $("puzzle-type").replaceChildren(...kinds.map(k => new Option(k.title, k.type)));
+  markSizes(kinds[0].type);
   const examples = [...new Set([kinds[0], kinds[kinds.length - 1]].map(k => k.url_example))];
   if (examples.every(Boolean)) $("url").placeholder = examples.join(" or ");
   const board = $("board");
@@ -431,7 +423,7 @@ async function main() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("clear").addEventListener("click", () => {
-    if (setMarks(game.marks.map((_, i) => [i, null]), extras.clearNotes())) changed();
+    if (setMarks(game.marks.map((_, i) => [i, null]), pencil.clearNotes())) changed();
   });
   $("open-form").addEventListener("submit", ev => { ev.preventDefault(); openUrl($("url").value.trim()); });
   $("copy").addEventListener("click", async () => {
@@ -447,13 +439,17 @@ async function main() {
     } else if (setMarks([[game.cursor, t]])) changed();
   });
   $("level").addEventListener("change", save);
-  extras.wire(game, { say, draw, save, changed, setMarks, typeDigit, call, rowsOf, cellOf, numbers, look });
+  answer.wire(game, { say, draw, setMarks, changed });
+  pencil.wire(game, { draw, changed });
+  pad.wire(game, { typeDigit });
+  pause.wire(game, { save });
+  print.wire({ draw });
+  deal.wire(game);
   document.addEventListener("puzzle-play", ev => load(ev.detail, ev.detail.note || ""));
   window.addEventListener("beforeunload", save);
-  printing.addEventListener("change", draw);
   setInterval(tick, 1000);
   const shared = new URLSearchParams(location.search).get("p");
-  const last = JSON.parse(store.getItem("pencilbox:last") || "null");
+  const last = read(KEYS.last);
   if (shared && last?.puzzle?.url === shared && game.kinds[last.puzzle.type]) {
     load(last.puzzle); $("level").value = last.level || $("level").value; save();   // a reload
   } else if (shared) await openUrl(shared);

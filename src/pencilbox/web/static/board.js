@@ -7,6 +7,9 @@ const PAD = 6;
 const AXIS = 16;              // room for the row and column numbers (hints say "r4c6")
 const NS = "http://www.w3.org/2000/svg";
 
+// A cell's name as hints and messages give it: [3, 5] is "r4c6", row 4, column 6.
+export const cellName = ([r, c]) => `r${r + 1}c${c + 1}`;
+
 // The state a token shows as: its name ("black", "shaded"), or the number itself.
 export function stateName(fe, token) {
   if (token === null || token === undefined) return "empty";
@@ -78,10 +81,14 @@ function axes(p) {
   return g;
 }
 
+// A rectangle over cell (r, c), inset from its sides: a highlight, a cursor, an outline.
+export function cellRect(r, c, cls, inset, rx = 3) {
+  return el("rect", { class: cls, x: c * S + inset, y: r * S + inset,
+                      width: S - 2 * inset, height: S - 2 * inset, rx });
+}
+
 function box(svg, i, p, cls, inset) {
-  const r = Math.floor(i / p.cols), c = i % p.cols;
-  svg.appendChild(el("rect", { class: cls, x: c * S + inset, y: r * S + inset,
-                              width: S - 2 * inset, height: S - 2 * inset, rx: 3 }));
+  svg.appendChild(cellRect(Math.floor(i / p.cols), i % p.cols, cls, inset));
 }
 
 // A clue drawn as its own glyph (a number, a circle), not as a given answer token.

@@ -3,7 +3,7 @@
 // assumes, the cells it decided and the cells of its contradiction. A small
 // bar under the hint text steps through them ([ and ] keys, or its buttons);
 // each step draws that branch over the board.
-import { S } from "./board.js";
+import { cellName, cellRect, S } from "./board.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -64,7 +64,7 @@ export class CaseSteps {
 
   // Draw the shown branch over the board: its decided cells faintly, the
   // contradiction's cells outlined, the assumptions boxed with their value.
-  draw(svg, puzzle) {
+  draw(svg) {
     if (!this.hint || this.step < 0) return;
     const b = this.hint.branches[this.step];
     const g = document.createElementNS(NS, "g");
@@ -87,13 +87,8 @@ function button(label, title, onclick) {
   return b;
 }
 
-function cellName([r, c]) { return `r${r + 1}c${c + 1}`; }
-
 function box(r, c, cls, inset) {
-  const e = document.createElementNS(NS, "rect");
-  for (const [k, v] of Object.entries({ class: cls, x: c * S + inset, y: r * S + inset,
-                                         width: S - 2 * inset, height: S - 2 * inset, rx: 3 }))
-    e.setAttribute(k, v);
+  const e = cellRect(r, c, cls, inset);
   e.dataset.r = r; e.dataset.c = c;
   return e;
 }

@@ -1,18 +1,22 @@
-// The setter's studio: edit a puzzle's clues on a board from 2×2 to 30×30,
-// see the verdict after every edit, ask the helpers, export and play it.
-// Everything about a puzzle comes from its descriptor (/api/puzzles): which
-// clues a cell takes (cycled or numbers in a range, a clue without a number)
-// and how they are written in the text grid. The game (app.js) tells this
-// module which puzzle it shows ("puzzle-shown") and plays the edited one
-// when asked ("puzzle-play").
-import { numberRange, render, S } from "./board.js";
-import { Latest, SECONDS, cellName, gradeText, post, showVerdict } from "./verdict.js";
+// The setter's studio: edit a puzzle's clues on a board of any size the app
+// plays, see the verdict after every edit, ask the helpers, export and play
+// it. Everything about a puzzle comes from its descriptor (/api/puzzles):
+// which clues a cell takes (cycled or numbers in a range, a clue without a
+// number), how they are written in the text grid, and the limits (board
+// sides, time budgets). The game (app.js) tells this module which puzzle it
+// shows ("puzzle-shown") and plays the edited one when asked ("puzzle-play").
+// Pointer and keys work as in the game (input.js), and so does undo (history.js).
+import { post } from "./api.js";
+import { cellName, cellRect, numberRange, render } from "./board.js";
+import { $, statusLine } from "./dom.js";
+import { History } from "./history.js";
+import { arrowMove, cellFromPoint, commandKey, inField, Press } from "./input.js";
+import { KEYS, read, write } from "./storage.js";
+import { Latest, gradeText, showVerdict } from "./verdict.js";
 
-const $ = id => document.getElementById(id);
-const NS = "http://www.w3.org/2000/svg";
-const MIN_SIDE = 2, MAX_SIDE = 30;
 const DELAY = 250;            // ms of quiet after an edit before the verdict is asked
-const HELPER_SECONDS = 4;     // budget of one helper request
+const DOC = "doc";            // the history's key of a change of the whole document
+const say = statusLine("studio-status");
 
 const st = {
   editing: false,
@@ -20,9 +24,9 @@ const st = {
   shown: null,         // the puzzle on the game's board
   doc: null,           // the puzzle being edited: {type, rows, cols, clues}
   from: null,          // URL of the shown puzzle the document stands for
-  done: [], undone: [],
+  history: new History(),   // steps of clue changes [cell, before, after] and of documents [DOC, before, after]
   cursor: 0, focused: false, typing: null,
-  analysis: null, error: null, view: "clues", seconds: SECONDS,
+  analysis: null, error: null, view: "clues", seconds: 0,
   redundant: [], suggestion: null, helper: null,
   parsed: null,        // /api/parse of the document: {text, puzzle}
   play: null,          // the verdict shown in play mode: {url, analysis, error, seconds}
@@ -33,6 +37,7 @@ const asked = new Latest(), helping = new Latest(), playing = new Latest();
 const kind = () => st.kinds[st.doc.type];
 const fe = () => kind().frontend;
 const clue = () => fe().clue;
+const limits = () => kind().limits;
 
 function allowed(v, doc = st.doc) {   // may a setter place clue v on this board?
   if (v === null) return true;
@@ -85,28 +90,32 @@ const docOf = p => ({ type: p.type, rows: p.rows, cols: p.cols, clues: [...p.clu
 const same = (a, b) => a.type === b.type && a.rows === b.rows && a.cols === b.cols &&
   a.clues.every((v, i) => v === b.clues[i]);
 
-function commit(next, merge = false) {   // one undo step (merge: part of the last one)
+function put(key, value) {   // the history's put: a clue, or the whole document
+  if (key === DOC) { st.doc = value; return; }
+  const clues = [...st.doc.clues];
+  clues[key] = value;
+  st.doc = { ...st.doc, clues };
+}
+
+function commit(next) {   // a new document (size, type, thinned clues) as one undo step
   if (same(next, st.doc)) return false;
-  if (!merge) { st.done.push(st.doc); st.undone = []; }
+  st.history.push([[DOC, st.doc, next]]);
   st.doc = next;
   edited();
   return true;
 }
 
-function setClue(i, v, merge = false) {
-  const clues = [...st.doc.clues];
-  clues[i] = v;
-  return commit({ ...st.doc, clues }, merge);
+function setClue(i, v, merge = false) {   // one undo step (merge: part of the last one, on this cell)
+  const before = st.doc.clues[i];
+  if (before === v) return false;
+  if (merge) st.history.amend(i, before, v); else st.history.push([[i, before, v]]);
+  put(i, v);
+  edited();
+  return true;
 }
 
-function undo() {
-  if (!st.done.length) return;
-  st.undone.push(st.doc); st.doc = st.done.pop(); st.typing = null; edited();
-}
-function redo() {
-  if (!st.undone.length) return;
-  st.done.push(st.doc); st.doc = st.undone.pop(); st.typing = null; edited();
-}
+function undo() { if (st.history.undo(put)) { st.typing = null; edited(); } }
+function redo() { if (st.history.redo(put)) { st.typing = null; edited(); } }
 
 function resize(rows, cols) {   // keep the clues that still fit, and still make sense
   const next = { type: st.doc.type, rows, cols, clues: new Array(rows * cols).fill(null) };
@@ -119,9 +128,9 @@ function resize(rows, cols) {   // keep the clues that still fit, and still make
 }
 
 function side(input) {
-  const n = Number(input.value);
-  if (Number.isInteger(n) && n >= MIN_SIDE && n <= MAX_SIDE) return n;
-  say(`A board has ${MIN_SIDE} to ${MAX_SIDE} rows and columns.`, "error");
+  const n = Number(input.value), [low, high] = limits().sides;
+  if (Number.isInteger(n) && n >= low && n <= high) return n;
+  say(`A board has ${low} to ${high} rows and columns.`, "error");
   return null;
 }
 
@@ -129,7 +138,7 @@ function take(puzzle) {   // edit the puzzle on screen (an undo step when alread
   const next = docOf(puzzle);
   st.from = puzzle.url;
   if (st.doc && st.editing) { commit(next); return; }
-  st.doc = next; st.done = []; st.undone = []; st.cursor = 0; st.typing = null;
+  st.doc = next; st.history = new History(); st.cursor = 0; st.typing = null;
   st.analysis = null; st.error = null;
   edited();
 }
@@ -138,7 +147,7 @@ function take(puzzle) {   // edit the puzzle on screen (an undo step when alread
 function edited() {
   const d = st.doc;
   st.cursor = Math.min(st.cursor, d.rows * d.cols - 1);
-  st.seconds = SECONDS;
+  st.seconds = limits().analyze_seconds;
   st.redundant = []; st.suggestion = null;
   stopHelper();
   say("");
@@ -146,8 +155,8 @@ function edited() {
   $("export-text").value = textOf(d);
   $("export-text").rows = Math.min(d.rows + 1, 8);
   $("studio-title").textContent = `${kind().title} ${d.rows}×${d.cols}`;
-  $("edit-undo").disabled = !st.done.length;
-  $("edit-redo").disabled = !st.undone.length;
+  $("edit-undo").disabled = !st.history.canUndo();
+  $("edit-redo").disabled = !st.history.canRedo();
   syncEntry();
   draw();
   keep();
@@ -155,14 +164,8 @@ function edited() {
 }
 
 // The document survives a reload: edits are not lost, and the editor reopens.
-const SAVED = "pencilbox:studio";
-function keep() {
-  try { localStorage.setItem(SAVED, JSON.stringify({ doc: st.doc, from: st.from, editing: st.editing })); }
-  catch { /* storage full or off: nothing kept */ }
-}
-function kept() {
-  try { return JSON.parse(localStorage.getItem(SAVED) || "null"); } catch { return null; }
-}
+function keep() { write(KEYS.studio, { doc: st.doc, from: st.from, editing: st.editing }); }
+function kept() { return read(KEYS.studio); }
 
 // -- the verdict ------------------------------------------------------------------------
 const level = () => $("level").value || undefined;
@@ -178,13 +181,13 @@ function ask(delay) {
   asked.run(async signal => {
     try {
       if (st.parsed?.text !== text) {
-        const p = await post("/api/parse", { puzzle: text, type: doc.type }, signal);
+        const p = await post("parse", { puzzle: text, type: doc.type }, { signal });
         st.parsed = { text, puzzle: p };
       }
       $("export-url").value = st.parsed.puzzle.url;
       delete $("export-url").dataset.stale;
-      const a = await post("/api/analyze",
-                           { puzzle: text, type: doc.type, level: level(), seconds: st.seconds }, signal);
+      const a = await post("analyze",
+                           { puzzle: text, type: doc.type, level: level(), seconds: st.seconds }, { signal });
       if (signal.aborted) return;
       if (a.verdict !== st.analysis?.verdict) st.view = a.verdict === "several" ? 0 : "clues";
       st.analysis = a; st.error = null;
@@ -203,7 +206,8 @@ function verdict() {
   const a = st.analysis;
   if (a && st.view !== "clues" && !a.solutions[st.view]) st.view = "clues";
   showVerdict($("verdict"), a, {
-    levels: kind().levels, seconds: st.seconds, editing: true, view: st.view, error: st.error,
+    levels: kind().levels, seconds: st.seconds, maxSeconds: limits().analyze_max_seconds,
+    editing: true, view: st.view, error: st.error,
     onView: v => { st.view = v; verdict(); draw(); },
     onMore: s => { st.seconds = s; ask(0); },
   });
@@ -230,44 +234,20 @@ function draw() {
     if (v !== null) cellEl([Math.floor(i / d.cols), i % d.cols]).dataset.clue = String(v);
   });
   for (const rc of a?.undecided || []) cellEl(rc)?.setAttribute("data-undecided", "1");
-  for (const rc of a?.differ || []) { cellEl(rc)?.setAttribute("data-differ", "1"); box(svg, rc, "hl-differ", 2); }
-  for (const rc of st.redundant) { cellEl(rc)?.setAttribute("data-redundant", "1"); box(svg, rc, "hl-redundant", 6); }
+  for (const rc of a?.differ || []) { cellEl(rc)?.setAttribute("data-differ", "1"); outline(svg, rc, "hl-differ", 2); }
+  for (const rc of st.redundant) { cellEl(rc)?.setAttribute("data-redundant", "1"); outline(svg, rc, "hl-redundant", 6); }
 }
 
-function box(svg, [r, c], cls, inset) {
-  const e = document.createElementNS(NS, "rect");
-  for (const [k, v] of Object.entries({ class: cls, x: c * S + inset, y: r * S + inset,
-                                        width: S - 2 * inset, height: S - 2 * inset, rx: 4 }))
-    e.setAttribute(k, v);
-  svg.appendChild(e);
-}
-
-function say(text, kind = "") {
-  const s = $("studio-status");
-  s.replaceChildren(text);
-  s.dataset.kind = kind;
-  return s;
-}
+function outline(svg, [r, c], cls, inset) { svg.appendChild(cellRect(r, c, cls, inset, 4)); }
 
 // -- entering clues: pointer, keyboard, the clue box -----------------------------------------
-function cellAt(ev) {
-  const g = ev.target.closest?.(".cell");
-  if (g) return Number(g.dataset.r) * st.doc.cols + Number(g.dataset.c);
-  const svg = $("edit-board"), pt = svg.createSVGPoint();
-  pt.x = ev.clientX; pt.y = ev.clientY;
-  const q = pt.matrixTransform(svg.getScreenCTM().inverse());
-  const r = Math.floor(q.y / S), c = Math.floor(q.x / S);
-  return r >= 0 && c >= 0 && r < st.doc.rows && c < st.doc.cols ? r * st.doc.cols + c : null;
-}
-
 // A cycled clue steps forward on a click or tap, and back on a right click or
-// a press held LONG_PRESS ms (as puzz.link's editors do): the step is taken
-// when the press ends, or when it has been held long enough.
-const LONG_PRESS = 500;
-let pressed = null;   // {cell, pointer, timer} while a press on a cycled clue is held
+// a long press (input.js's LONG_PRESS): the step is taken when the press
+// ends, or when it has been held long enough.
+let pressed = null;   // the Press on a cycled clue while it is held
 
 function onDown(ev) {
-  const i = cellAt(ev);
+  const i = cellFromPoint($("edit-board"), st.doc, ev.clientX, ev.clientY);
   if (i === null) return;
   ev.preventDefault();
   $("edit-board").focus({ preventScroll: true });
@@ -278,8 +258,7 @@ function onDown(ev) {
       if (!setClue(i, cycled(st.doc.clues[i], -1))) draw();
       return;
     }
-    const timer = setTimeout(() => { pressed = null; step(i, -1); }, LONG_PRESS);
-    pressed = { cell: i, pointer: ev.pointerId, timer };
+    pressed = new Press(i, ev.pointerId, () => { pressed = null; step(i, -1); });
     draw();
   } else {
     draw(); syncEntry();
@@ -292,7 +271,7 @@ function step(i, dir) {
 }
 
 function dropPress() {
-  if (pressed) clearTimeout(pressed.timer);
+  pressed?.end();
   pressed = null;
 }
 
@@ -305,13 +284,11 @@ function onUp(ev) {   // a press let go before it was long: one step forward
 
 function onKey(ev) {   // document, capture phase: while editing, the game's keys are off
   if (!st.editing || !st.doc) return;
-  const tag = ev.target.tagName;
-  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if (inField(ev)) return;
   ev.stopPropagation();
-  if ((ev.ctrlKey || ev.metaKey) && !ev.altKey) {
-    const k = ev.key.toLowerCase();
-    if (k === "z" && !ev.shiftKey) { undo(); ev.preventDefault(); }
-    else if (k === "y" || (k === "z" && ev.shiftKey)) { redo(); ev.preventDefault(); }
+  const command = commandKey(ev);
+  if (command !== null) {
+    if (command) { (command === "undo" ? undo : redo)(); ev.preventDefault(); }
     return;
   }
   if (ev.target.id === "edit-board" && !ev.altKey && !ev.ctrlKey && !ev.metaKey) boardKey(ev);
@@ -319,12 +296,9 @@ function onKey(ev) {   // document, capture phase: while editing, the game's key
 
 function boardKey(ev) {
   const d = st.doc, c = clue(), i = st.cursor, v = d.clues[i];
-  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if (moves[ev.key]) {
-    const [dr, dc] = moves[ev.key];
-    const r = Math.min(d.rows - 1, Math.max(0, Math.floor(i / d.cols) + dr));
-    const col = Math.min(d.cols - 1, Math.max(0, (i % d.cols) + dc));
-    st.cursor = r * d.cols + col; st.typing = null;
+  const moved = arrowMove(d, i, ev.key);
+  if (moved !== null) {
+    st.cursor = moved; st.typing = null;
     ev.preventDefault(); draw(); syncEntry(); return;
   }
   if (ev.key === "Delete" || ev.key === "Backspace") {
@@ -395,12 +369,12 @@ function helper(name) {
   stopHelper();
   st.helper = name;
   $(name).textContent = "Cancel"; $(name).setAttribute("aria-busy", "true");
-  say(`Working (at most ${HELPER_SECONDS} s)…`);
+  const seconds = limits().helper_seconds;
+  say(`Working (at most ${seconds} s)…`);
   const doc = st.doc;
   helping.run(async signal => {
     try {
-      const j = await post(`/api/${name}`, { puzzle: textOf(doc), type: doc.type, level: level(),
-                                            seconds: HELPER_SECONDS }, signal);
+      const j = await post(name, { puzzle: textOf(doc), type: doc.type, level: level(), seconds }, { signal });
       if (signal.aborted || doc !== st.doc) return;
       stopHelper();
       DONE[name](j, doc);
@@ -469,7 +443,7 @@ async function copy(id, what) {
 async function play() {
   const doc = st.doc;
   try {
-    const p = await post("/api/parse", { puzzle: textOf(doc), type: doc.type });
+    const p = await post("parse", { puzzle: textOf(doc), type: doc.type });
     st.from = p.url;
     if (st.analysis && !st.error && $("verdict").getAttribute("aria-busy") !== "true")
       st.play = { url: p.url, analysis: st.analysis, seconds: st.seconds };
@@ -479,11 +453,12 @@ async function play() {
 }
 
 // -- play mode: an opened puzzle shows its verdict and grade too -------------------------------------
-function playVerdict(p, seconds = SECONDS) {
+function playVerdict(p, seconds = st.kinds[p.type].limits.analyze_seconds) {
   const box = $("verdict");
   if (p.source !== "url") { playing.cancel(); box.hidden = true; delete box.dataset.verdict; return; }
   const show = () => showVerdict(box, st.play.analysis, {
-    levels: st.kinds[p.type].levels, seconds: st.play.seconds, editing: false, error: st.play.error,
+    levels: st.kinds[p.type].levels, seconds: st.play.seconds,
+    maxSeconds: st.kinds[p.type].limits.analyze_max_seconds, editing: false, error: st.play.error,
     onMore: s => playVerdict(p, s),
   });
   if (st.play?.url === p.url && st.play.seconds >= seconds && (st.play.analysis || st.play.error)) {
@@ -492,7 +467,7 @@ function playVerdict(p, seconds = SECONDS) {
   box.setAttribute("aria-busy", "true");
   playing.run(async signal => {
     try {
-      const a = await post("/api/analyze", { puzzle: p.url, type: p.type, seconds }, signal);
+      const a = await post("analyze", { puzzle: p.url, type: p.type, seconds }, { signal });
       st.play = { url: p.url, analysis: a, seconds };
     } catch (e) {
       if (signal.aborted) return;
@@ -529,6 +504,8 @@ function shown(ev) {
   const { puzzle, kind: k } = ev.detail, first = !st.shown;
   st.shown = puzzle;
   if (k) st.kinds[puzzle.type] = k;
+  const [low, high] = st.kinds[puzzle.type].limits.sides;   // the editor's size inputs
+  for (const id of ["rows", "cols"]) { $(id).min = low; $(id).max = high; }
   const saved = first ? kept() : null;
   // A reload shows the puzzle the editor was opened on: reopen the editor as it was.
   if (saved?.editing && saved.from === puzzle.url && saved.doc?.type === puzzle.type) {

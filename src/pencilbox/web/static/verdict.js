@@ -2,9 +2,7 @@
 // grade), several (two answers and where they differ), none (the
 // contradiction and its cells) or unknown (the budget ran out first).
 // Requests run one at a time per purpose: a newer one aborts the older.
-
-export const SECONDS = 2;      // the budget of a first look
-export const MAX_SECONDS = 8;  // the most the server grants one request
+import { cellName } from "./board.js";
 
 // The latest of a stream of requests: run() cancels the one before it
 // (its timer, and its fetch through the AbortController its work was given).
@@ -27,17 +25,6 @@ export class Latest {
     }, delay);
   }
 }
-
-// POST a JSON body; the answer's JSON, or an Error with the API's message and status.
-export async function post(path, body, signal) {
-  const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" },
-                                body: JSON.stringify(body), signal });
-  const j = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-  if (!r.ok) throw Object.assign(new Error(j.error || `HTTP ${r.status}`), { status: r.status });
-  return j;
-}
-
-export const cellName = ([r, c]) => `r${r + 1}c${c + 1}`;
 
 export function cellList(cells, most = 8) {
   const names = cells.slice(0, most).map(cellName).join(", ");
@@ -63,7 +50,8 @@ function button(id, text, onClick, pressed) {
   return b;
 }
 
-// Fill the verdict box. o: {levels, seconds, editing, view, onView(v), onMore(seconds)}.
+// Fill the verdict box. o: {levels, seconds, maxSeconds, editing, view, onView(v), onMore(seconds)}
+// (maxSeconds: the most the server grants one request).
 // An error (a board the API refuses) shows as data-verdict="invalid" with its message.
 export function showVerdict(box, a, o) {
   box.hidden = false;
@@ -118,9 +106,9 @@ export function showVerdict(box, a, o) {
                             () => o.onView(v), o.view === v));
   }
   if (short) {
-    const more = Math.min(MAX_SECONDS, 2 * o.seconds);
+    const more = Math.min(o.maxSeconds, 2 * o.seconds);
     if (more > o.seconds) actions.append(button("more", `Spend ${more} s`, () => o.onMore(more)));
-    else actions.append(node("span", `${MAX_SECONDS} s is the most one request may spend.`));
+    else actions.append(node("span", `${o.maxSeconds} s is the most one request may spend.`));
   }
   if (actions.childNodes.length) box.append(actions);
   if (o.editing && open && a.verdict !== "none")

@@ -1,0 +1,180 @@
+"""A player's Hint: the next cell a level proves from the marks on the board.
+
+Done once for every puzzle, in terms of its ladder (the kind calls it):
+
+- the player's marks become the state the hint reasons from; marks that
+  break a clue, or that differ from the answer when it is known, are named
+  instead of a hint ("these marks cannot be right: …");
+- the first deduction of the chosen level that decides a cell is the hint,
+  with its rule, its reason and its premises;
+- when the level proves nothing more, the hint says which higher level
+  would (or the case rung), so the player knows where to look;
+- the level "case" is probe first, then the case rung's smallest
+  refutation (:mod:`pencilbox.engine.cases`), told in words
+  (:func:`pencilbox.engine.refutation.describe`).
+
+Everything stops at the deadline: the hint is then "stopped".
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from pencilbox.engine import cases
+from pencilbox.engine.fixpoint import first_deduction
+from pencilbox.engine.grid import Cell
+from pencilbox.engine.ladder import Ladder, Status
+from pencilbox.engine.refutation import describe
+from pencilbox.engine.results import HintResult, Marks, Values
+from pencilbox.engine.state import B, State, single_value
+from pencilbox.errors import ParseError, Stopped
+
+AnswerLookup = Callable[[float | None], Values | None]
+"""Finds the puzzle's unique answer within the given seconds (None: none,
+several, or not found in time)."""
+
+
+def marked_state(start: State[B], marks: Marks | None) -> tuple[State[B], tuple[Cell, ...]]:
+    """``start`` with the player's marks applied; also the marks that break
+    a clue (a value the clues already rule out)."""
+    s = start
+    clash = []
+    if marks is not None:
+        if len(marks) != len(s.cands):
+            raise ParseError("the marks do not cover the board")
+        for cell, v in enumerate(marks):
+            if v is None:
+                continue
+            if not (s.cands[cell] >> v) & 1:
+                clash.append(cell)
+            else:
+                s.cands[cell] = 1 << v
+    return s, tuple(clash)
+
+
+def hint(
+    ladder: Ladder[B],
+    start: State[B],
+    marks: Marks | None,
+    level: int | str | None,
+    answer: Values | None = None,
+    look_up: AnswerLookup | None = None,
+    seconds: float | None = 10.0,
+) -> HintResult:
+    """The next cell the ladder proves at ``level`` from the player's marks.
+
+    ``answer`` is the puzzle's answer if the caller knows it; otherwise
+    ``look_up`` (when given) finds it, with at most half of ``seconds``, so
+    wrong marks can be named. Without either, only what the ladder itself
+    refutes is reported. ``level`` may also be "case": probe first, then the
+    case rung. All of it stops after ``seconds``: then the status is "stopped".
+    """
+    case = level == cases.CASE
+    lv = ladder.top if case else ladder.level_index(level)
+    name = cases.CASE if case else ladder.levels[lv]
+    deadline = None if seconds is None else time.monotonic() + seconds
+    name_of = start.grid.name
+    s, clash = marked_state(start, marks)
+    if marks is not None and any(v is not None for v in marks):
+        if answer is None and look_up is not None:
+            answer = look_up(None if seconds is None else seconds / 2)
+        if answer is not None:
+            wrong = tuple(c for c, v in enumerate(marks) if v is not None and v != answer[c])
+            clash = tuple(sorted(set(clash) | set(wrong)))
+    if clash:
+        cells = ", ".join(name_of(c) for c in clash[:8])
+        more = f" and {len(clash) - 8} more" if len(clash) > 8 else ""
+        return HintResult(
+            "contradiction", name, reason=f"these marks cannot be right: {cells}{more}", wrong=clash
+        )
+    try:
+        h = first_deduction(ladder, s, lv, deadline)
+    except Stopped:
+        return HintResult("stopped", name, reason=stopped_reason(seconds, "proving a cell"))
+    if case and h.deduction is None and h.status is Status.STALLED:
+        found = case_hint(ladder, s, deadline)
+        if found is not None:
+            return found
+    if h.deduction is not None:
+        d = h.deduction
+        return HintResult("hint", name, d.cell, single_value(d.keep), d.rule, d.reason, d.premises)
+    if h.status is Status.SOLVED:
+        return HintResult("solved", name, reason="every cell is already decided")
+    if h.status is Status.CONTRADICTION:
+        why = h.outcome.contradiction if h.outcome else None
+        return HintResult(
+            "contradiction",
+            name,
+            rule=why.rule if why else None,
+            reason=why.reason if why else "the marks contradict the puzzle",
+            premises=why.premises if why else (),
+        )
+    return _stalled(ladder, s, lv, name, case, deadline, seconds)
+
+
+def _stalled(
+    ladder: Ladder[B],
+    s: State[B],
+    lv: int,
+    name: str,
+    case: bool,
+    deadline: float | None,
+    seconds: float | None,
+) -> HintResult:
+    """Nothing more at ``lv``: which higher level (or the case rung) proves something."""
+    for higher in range(lv + 1, len(ladder.levels)):
+        try:
+            proved = first_deduction(ladder, s, higher, deadline).deduction is not None
+        except Stopped:
+            limit = f"{seconds:g} s" if seconds is not None else "its deadline"
+            return HintResult(
+                "stalled",
+                name,
+                reason=f"{name} proves nothing more here; the search for a higher level "
+                f"stopped at {limit}",
+            )
+        if proved:
+            return HintResult(
+                "stalled",
+                name,
+                reason=f"{name} proves nothing more here; try {ladder.levels[higher]}",
+                suggest=ladder.levels[higher],
+            )
+    if not case and case_hint(ladder, s, deadline) is not None:
+        return HintResult(
+            "stalled",
+            name,
+            reason=f"{name} proves nothing more here; try {cases.CASE}",
+            suggest=cases.CASE,
+        )
+    return HintResult("stalled", name, reason="no level of the ladder proves anything more here")
+
+
+def case_hint(ladder: Ladder[B], s: State[B], deadline: float | None) -> HintResult | None:
+    """The smallest case split that decides a cell of ``s`` (None: none
+    within the rung's bounds)."""
+    fixed = s.copy()
+    if ladder.propagate(fixed, ladder.top).status is not Status.STALLED:
+        return None
+    two = fixed.cands
+    ref = cases.refute(ladder, fixed, deadline, wanted=lambda lit: two[lit[0]].bit_count() == 2)
+    if ref is None:
+        return None
+    keep = fixed.cands[ref.cell] & ~(1 << ref.value)
+    reason = describe(ref, keep, s.grid.name, ladder.value_name)
+    return HintResult(
+        "hint",
+        cases.CASE,
+        ref.cell,
+        single_value(keep),
+        cases.CASE,
+        reason,
+        ref.premises,
+        case=ref,
+    )
+
+
+def stopped_reason(seconds: float | None, what: str) -> str:
+    limit = f"{seconds:g} s" if seconds is not None else "its deadline"
+    return f"stopped at {limit} before {what}; allow more time to finish"

@@ -1,0 +1,68 @@
+"""What probe remembers of its trials along one line of states.
+
+The probe rung (:mod:`pencilbox.engine.ladder`) tries each candidate of each
+undecided cell; most trials survive, and a surviving trial keeps surviving
+while the state only shrinks inside what it decided. :class:`ProbeMemo`
+keeps those trials so a later pass skips them. It knows nothing of rules or
+states: only candidate lists.
+"""
+
+from __future__ import annotations
+
+
+class ProbeMemo:
+    """Probe trials that survived, remembered along one line of states.
+
+    A surviving trial is stored as the cells its fixpoint T changed, relative
+    to ``base``. Propagation is monotone, so while every cell that changed
+    since still holds T's candidates (T lies inside the current state), the
+    trial would reach T again and survive: it is skipped. Any other change
+    drops the entry. States must only shrink along the line (a search
+    branch hands each child its own copy).
+
+    A dropped entry is kept as ``stale``: what T decided was deduced from a
+    larger state, so it holds in the trial from every later state of the
+    line, and the trial's rerun starts from it (on silent states, where no
+    deduction needs its own reasons) instead of deducing it again. The
+    fixpoint it reaches is the same.
+    """
+
+    __slots__ = ("base", "kept", "stale")
+
+    def __init__(self, base: list[int]) -> None:
+        self.base = base[:]
+        self.kept: dict[tuple[int, int], dict[int, int]] = {}
+        self.stale: dict[tuple[int, int], dict[int, int]] = {}
+
+    def copy(self) -> ProbeMemo:
+        out = ProbeMemo.__new__(ProbeMemo)
+        out.base = self.base[:]
+        out.kept = dict(self.kept)
+        out.stale = dict(self.stale)
+        return out
+
+    def rebase(self, cands: list[int]) -> None:
+        """Keep the entries still inside ``cands`` and make it the new base."""
+        base = self.base
+        changed = [c for c in range(len(cands)) if cands[c] != base[c]]
+        if not changed:
+            return
+        kept = {}
+        stale = self.stale
+        for key, diff in self.kept.items():
+            same = None
+            for c in changed:
+                m = diff.get(c)
+                if m is None or m & ~cands[c]:
+                    stale[key] = diff
+                    break
+                if m == cands[c]:  # no longer a change from the base
+                    same = [c] if same is None else [*same, c]
+            else:
+                if same is not None:
+                    diff = dict(diff)  # entries are shared with copies: never edit one
+                    for c in same:
+                        del diff[c]
+                kept[key] = diff
+        self.kept = kept
+        self.base = cands[:]

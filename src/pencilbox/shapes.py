@@ -1,0 +1,183 @@
+"""The JSON shapes more than one surface shows: the command line's
+``--json``, the web API and the studio build them here, so a cell, a hint or
+a verdict reads the same everywhere (the README's "JSON shapes" table).
+
+Cells are 0-based ``[row, column]`` pairs; values are the puzzle's answer
+tokens; answers and fixpoints are rows of tokens. A shape only one surface
+shows lives beside it: a command's (``generate``, ``grade``, ``census``, a
+bank board…) with the command and its text form, an endpoint's with the
+endpoint (the play page's board with its share link, ``web.api.puzzle_json``;
+Check's verdict, ``web.api.validation_json``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from pencilbox.engine.grid import Cell
+from pencilbox.engine.kind import PuzzleKind
+from pencilbox.engine.refutation import Refutation
+from pencilbox.engine.results import Counted, HintResult, Puzzle, Solved
+from pencilbox.studio.analyze import Analysis
+from pencilbox.studio.helpers import Redundancy
+
+
+def cell_json(p: Puzzle, cell: Cell) -> list[int]:
+    """A cell as its 0-based ``[row, column]``."""
+    return list(divmod(cell, p.cols))
+
+
+def cells_json(p: Puzzle, cells: Iterable[Cell]) -> list[list[int]]:
+    """Cells as 0-based ``[row, column]`` pairs, in the order given."""
+    return [cell_json(p, c) for c in cells]
+
+
+def refutation_json(kind: PuzzleKind, p: Puzzle, ref: Refutation) -> dict[str, Any]:
+    """A case refutation: the refuted candidate (``suppose``), the size, and
+    each branch's assumptions, contradiction and decided cells."""
+
+    def literals(lits: Iterable[tuple[Cell, int]]) -> list[dict[str, Any]]:
+        return [{"cell": cell_json(p, c), "value": kind.value_token(v)} for c, v in lits]
+
+    return {
+        "size": ref.size,
+        "suppose": literals([(ref.cell, ref.value)])[0],
+        "branches": [
+            {
+                "assume": literals(b.assume),
+                "rule": b.rule,
+                "reason": b.reason,
+                "cells": cells_json(p, dict.fromkeys(b.premises)),
+                "implied": literals(b.implied),
+            }
+            for b in ref.branches
+        ],
+    }
+
+
+def hint_json(
+    kind: PuzzleKind, p: Puzzle, h: HintResult, *, every_key: bool = False
+) -> dict[str, Any]:
+    """A hint, or why there is none.
+
+    Without ``every_key`` (the command line's shape), a hint is ``cell``,
+    ``value``, ``rule``, ``reason``, ``premises``, ``level`` (and ``case``
+    for a case hint), with no ``status``; anything else is ``status``,
+    ``level``, ``reason`` and only those of ``wrong``, ``premises`` and
+    ``suggest`` that are not empty. With ``every_key`` (the web API's
+    shape, which the browser reads without looking for keys): ``status``,
+    ``level``, ``reason``, ``rule``, ``premises``, ``wrong`` and ``suggest``
+    always, empty as ``[]`` or null, then ``cell`` and ``value`` for a hint
+    and ``case`` for a case hint.
+    """
+    found: dict[str, Any] = {}
+    if h.status == "hint":
+        assert h.cell is not None and h.value is not None
+        found = {"cell": cell_json(p, h.cell), "value": kind.value_token(h.value)}
+    case = {"case": refutation_json(kind, p, h.case)} if h.case is not None else {}
+    if every_key:
+        return {
+            "status": h.status,
+            "level": h.level,
+            "reason": h.reason,
+            "rule": h.rule,
+            "premises": cells_json(p, h.premises),
+            "wrong": cells_json(p, h.wrong),
+            "suggest": h.suggest,
+            **found,
+            **case,
+        }
+    if found:
+        return {
+            **found,
+            "rule": h.rule,
+            "reason": h.reason,
+            "premises": cells_json(p, h.premises),
+            "level": h.level,
+            **case,
+        }
+    out: dict[str, Any] = {"status": h.status, "level": h.level, "reason": h.reason}
+    if h.wrong:
+        out["wrong"] = cells_json(p, h.wrong)
+    if h.premises:
+        out["premises"] = cells_json(p, h.premises)
+    if h.suggest:
+        out["suggest"] = h.suggest
+    return out
+
+
+def count_json(kind: PuzzleKind, p: Puzzle, c: Counted) -> dict[str, Any]:
+    """A solution count, with the first solution found as rows of tokens."""
+    return {
+        "solutions": c.solutions,
+        "complete": c.complete,
+        "guesses": c.guesses,
+        "engine": c.engine,
+        "level": c.level,
+        "solution": kind.solution_rows(c.first, p.cols) if c.first is not None else None,
+    }
+
+
+def solved_json(kind: PuzzleKind, p: Puzzle, s: Solved) -> dict[str, Any]:
+    """A fixpoint: its status, level, the grid it reaches (``?`` where a
+    cell is open) and how many cells it decided."""
+    return {
+        "status": s.status.value,
+        "level": s.level,
+        "grid": kind.state_rows(s.cands, p.cols),
+        "decided": s.decided,
+    }
+
+
+def analysis_json(kind: PuzzleKind, p: Puzzle, a: Analysis) -> dict[str, Any]:
+    """The studio's verdict, as ``POST /api/analyze`` and ``pencilbox analyze
+    --json`` show it."""
+    return {
+        "verdict": a.verdict,
+        "grade": a.grade,
+        "level": a.level,
+        "solutions": [kind.solution_rows(v, p.cols) for v in a.solutions],
+        "differ": cells_json(p, a.differ),
+        "undecided": cells_json(p, a.undecided),
+        "cells": cells_json(p, a.cells),
+        "reason": a.reason,
+        "url": a.url,
+        "guesses": a.guesses,
+        "seconds": round(a.seconds, 4),
+    }
+
+
+def redundancy_json(p: Puzzle, r: Redundancy, *, changes: bool = False) -> dict[str, Any]:
+    """Each clue: whether it can go on its own (null: not settled in time)
+    and the grade without it; ``complete`` false when the budget ran out.
+    ``changes`` (the web API's shape) adds whether that grade differs from
+    the puzzle's (null when the clue cannot go)."""
+    grade = r.analysis.grade
+
+    def clue(cell: Cell, removable: bool | None, without: str | None) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "cell": cell_json(p, cell),
+            "removable": removable,
+            "grade": without,
+        }
+        if changes:
+            out["changes"] = None if not removable else without != grade
+        return out
+
+    return {
+        "clues": [clue(c.cell, c.removable, c.grade) for c in r.clues],
+        "complete": r.complete,
+    }
+
+
+__all__ = [
+    "analysis_json",
+    "cell_json",
+    "cells_json",
+    "count_json",
+    "hint_json",
+    "redundancy_json",
+    "refutation_json",
+    "solved_json",
+]
