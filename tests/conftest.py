@@ -1,13 +1,20 @@
-"""The whole suite runs with the toy puzzle of :mod:`tests.plugin` installed,
+"""What every test shares.
+
+The whole suite runs with the toy puzzle of :mod:`tests.plugin` installed,
 as a fifth registered puzzle: the shared tests, which parametrize over the
 registry, run on it as on the built-in ones, and prove that nothing outside
-a puzzle's own package and tests names a puzzle.
+a puzzle's own package and tests names a puzzle. It is installed when this
+file is imported, before any other conftest (which may ask the registry for
+its puzzles) and before collection.
 
-It is installed when this file is imported, before any other conftest
-(which may ask the registry for its puzzles) and before collection.
+Every test run keeps its verdicts in a store of its own, so no test reads a
+verdict an earlier run (or the user's own pencilbox) kept.
 """
 
 from __future__ import annotations
+
+import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -20,3 +27,15 @@ from tests.web.fixtures import bank_file, browser, page, server  # noqa: E402, F
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     install.uninstall_for_tests()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def verdict_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    path = tmp_path_factory.mktemp("verdicts") / "verdicts.sqlite"
+    before = os.environ.get("PENCILBOX_CACHE")
+    os.environ["PENCILBOX_CACHE"] = str(path)
+    yield
+    if before is None:
+        os.environ.pop("PENCILBOX_CACHE", None)
+    else:
+        os.environ["PENCILBOX_CACHE"] = before

@@ -184,7 +184,9 @@ def test_cli_grade_reports_the_case_size(name: str, capsys: pytest.CaptureFixtur
     assert main(["grade", name, kind.to_url(p), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["grade"] == "case" and out["unique"] is True and out["case_size"] >= 1
-    assert list(out) == ["grade", "case_size", "unique"]
+    assert out["summary"] == f"unique, grade case, {out['case_size']} branch" + (
+        "es" if out["case_size"] > 1 else ""
+    )
 
 
 @pytest.mark.parametrize("name", names_with(lambda k: k.samples.split))

@@ -86,7 +86,17 @@ def test_solve_count_hint_grade_shapes(capsys, tmp_path, name: str) -> None:
     assert kind.parse_solution("\n".join(solve["grid"]), p) == answer
 
     code, (count,), _ = run(capsys, "count", name, grid_file, "--json")
-    assert set(count) == {"solutions", "complete", "guesses", "engine", "level", "solution"}
+    assert set(count) == {
+        "solutions",
+        "complete",
+        "guesses",
+        "engine",
+        "level",
+        "solution",
+        "summary",
+    }
+    assert count["summary"] in ("unique", "several answers", "no answer")
+    assert count["summary"] == "unique"
     assert count["engine"] == "ladder" and count["complete"]
     code, (brute,), _ = run(capsys, "count", name, grid_file, "--brute", "--json")
     assert brute["engine"] == "brute"
@@ -101,8 +111,13 @@ def test_solve_count_hint_grade_shapes(capsys, tmp_path, name: str) -> None:
     assert all(len(cell) == 2 for cell in hint["premises"])
 
     code, (grade,), _ = run(capsys, "grade", name, grid_file, "--json")
-    assert set(grade) == {"grade", "unique"}
-    assert grade == {"grade": easy.grade, "unique": True}
+    code, (analyzed,), _ = run(capsys, "analyze", name, grid_file, "--json")
+    assert set(grade) == set(analyzed) | {"unique"}  # analyze's shape: the one verdict
+    assert grade["verdict"] in ("unique", "several")
+    assert grade["unique"] == (grade["verdict"] == "unique")
+    if grade["unique"]:
+        assert grade["grade"] in (*kind.levels, "case", "beyond")
+    assert (grade["grade"], grade["unique"]) == (easy.grade, True)
 
 
 @pytest.mark.parametrize("name", names())

@@ -113,7 +113,7 @@ def test_every_puzzle_command_takes_seconds(
     elif command == "count":
         assert obj["complete"] is False
     elif command == "grade":
-        assert obj["complete"] is False and obj["unique"] is None
+        assert obj["settled"] is False and obj["unique"] is None and obj["stop"] == "clock"
     elif command == "gapcheck":
         assert obj["complete"] is False
     elif command == "analyze":
@@ -127,7 +127,10 @@ def test_solve_says_it_stopped(
 ) -> None:
     code, out, _ = run(capsys, "solve", *slow_board, "--seconds", "0.3")
     assert code == 0
-    assert "stopped at 0.3 s" in out and "--seconds" in out
+    assert "stopped by the safety clock at 0.3 s" in out and "--seconds" in out
+    code, out, _ = run(capsys, "solve", *slow_board, "--budget", "50")
+    assert code == 0
+    assert "the work budget ran out" in out and "--budget" in out and "clock" not in out
 
 
 @pytest.mark.parametrize("name", names())
@@ -143,7 +146,7 @@ def test_grade_still_says_not_unique_when_it_knows(
     path.write_text(blank_text(kind, rows, cols))
     code, out, _ = run(capsys, "grade", name, str(path))
     assert code == 0
-    assert out.strip() == "grade: beyond (not unique)"
+    assert out.strip() == "several answers"
 
 
 def test_ctrl_c_is_one_line(slow_board: tuple[str, str]) -> None:

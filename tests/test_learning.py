@@ -227,9 +227,8 @@ def test_a_resumed_count_ends_where_an_unbroken_one_does(name):
     and given more time, the search with learning goes on where it stopped:
     the same answers, and (stopped before a node) the same nodes. On a board
     graded case, so one the count must search."""
-    import time
-
     from pencilbox.engine import search
+    from pencilbox.engine.budget import Budget
 
     kind = pencilbox.puzzle(name)
     assert kind.samples.case is not None
@@ -238,23 +237,25 @@ def test_a_resumed_count_ends_where_an_unbroken_one_does(name):
     whole = search.count(lad, kind.start(p), lad.top, 2, learning=True)
     assert whole.complete and whole.solutions == 1 and whole.nodes > 20
     r = search.Resumable(lad, kind.start(p), lad.top)
-    cut = r.run(time.monotonic() - 1.0)  # the deadline has passed: not one node
-    assert not cut.complete and cut.nodes == 0
-    done = r.run(None)
+    cut = r.run(Budget(0))  # no work at all: not one node
+    assert not cut.complete and cut.nodes == 0 and cut.stop == "work"
+    done = r.run(Budget())
     assert (done.complete, done.solutions, done.first, done.nodes) == (
         True,
         1,
         whole.first,
         whole.nodes,
     )
-    assert r.run(None) is done  # finished: asked again, the same count
-    # Stopped inside fixpoints, again and again: still the same answer.
+    assert r.run(Budget()) is done  # finished: asked again, the same count
+    # Stopped inside fixpoints, again and again (a tenth of the whole count's
+    # work at a time): still the same answer.
+    step = max(1, whole.work // 10)
     r = search.Resumable(lad, kind.start(p), lad.top)
     stops = 0
-    c = r.run(time.monotonic() + 0.005)
+    c = r.run(Budget(step))
     while not c.complete and stops < 10_000:
         stops += 1
-        c = r.run(time.monotonic() + 0.005)
+        c = r.run(Budget(step))
     assert c.complete and 0 < stops < 10_000
     assert (c.solutions, c.first) == (1, whole.first)
 
@@ -262,9 +263,10 @@ def test_a_resumed_count_ends_where_an_unbroken_one_does(name):
 @pytest.mark.parametrize("name", names_with(lambda k: not k.ladder.explains_at(0)))
 def test_a_resumed_count_that_cannot_learn_counts_afresh(name):
     from pencilbox.engine import search
+    from pencilbox.engine.budget import Budget
 
     kind = pencilbox.puzzle(name)
     p, _ = kind.generate(4, 4, density=0.4, seed=2)
     lad = kind.ladder
     r = search.Resumable(lad, kind.start(p), 0)  # the lowest rung explains nothing
-    assert r.run(None) == search.count(lad, kind.start(p), 0, 2, learning=False)
+    assert r.run(Budget()) == search.count(lad, kind.start(p), 0, 2, Budget(), learning=False)

@@ -62,5 +62,5 @@ def bounded_float(low: float, high: float, what: str = "a number") -> Callable[[
 
 
 seconds = bounded_float(0.0, MAX_SECONDS, "a number of seconds")
-budget = bounded_int(1, MAX_BUDGET, "a node budget")
+budget = bounded_int(1, MAX_BUDGET, "a work budget")
 workers = bounded_int(1, MAX_WORKERS, "a worker count")

@@ -20,7 +20,18 @@ from typing import Any, NoReturn
 
 import pencilbox
 from pencilbox.bank import cli as bank_cli
-from pencilbox.commands import census, count, gapcheck, generate, grade, hint, puzzles, serve, solve
+from pencilbox.commands import (
+    census,
+    convert,
+    count,
+    gapcheck,
+    generate,
+    grade,
+    hint,
+    puzzles,
+    serve,
+    solve,
+)
 from pencilbox.commands.common import Handler, Subcommands
 from pencilbox.errors import PuzzleError
 from pencilbox.measure import cli as measure_cli
@@ -42,6 +53,7 @@ COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     bank_cli.declare,
     measure_cli.declare,
     render_cli.declare,
+    convert.declare,
     serve.declare,
 )
 """Every command, in the order ``pencilbox --help`` lists them."""

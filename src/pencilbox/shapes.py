@@ -19,7 +19,7 @@ from pencilbox.engine.grid import Cell
 from pencilbox.engine.kind import PuzzleKind
 from pencilbox.engine.refutation import Refutation
 from pencilbox.engine.results import Counted, HintResult, Puzzle, Solved
-from pencilbox.studio.analyze import Analysis
+from pencilbox.engine.verdict import Verdict, count_summary
 from pencilbox.studio.helpers import Redundancy
 
 
@@ -107,8 +107,12 @@ def hint_json(
     return out
 
 
-def count_json(kind: PuzzleKind, p: Puzzle, c: Counted) -> dict[str, Any]:
-    """A solution count, with the first solution found as rows of tokens."""
+def count_json(
+    kind: PuzzleKind, p: Puzzle, c: Counted, budget: int | None = None
+) -> dict[str, Any]:
+    """A solution count, with the first solution found as rows of tokens and
+    what it says of uniqueness in the verdict's words (``budget``: the work
+    budget it was given, named when it ran out)."""
     return {
         "solutions": c.solutions,
         "complete": c.complete,
@@ -116,6 +120,7 @@ def count_json(kind: PuzzleKind, p: Puzzle, c: Counted) -> dict[str, Any]:
         "engine": c.engine,
         "level": c.level,
         "solution": kind.solution_rows(c.first, p.cols) if c.first is not None else None,
+        "summary": count_summary(c.solutions, c.complete, c.stop, budget),
     }
 
 
@@ -130,21 +135,32 @@ def solved_json(kind: PuzzleKind, p: Puzzle, s: Solved) -> dict[str, Any]:
     }
 
 
-def analysis_json(kind: PuzzleKind, p: Puzzle, a: Analysis) -> dict[str, Any]:
-    """The studio's verdict, as ``POST /api/analyze`` and ``pencilbox analyze
-    --json`` show it."""
+def verdict_json(kind: PuzzleKind, p: Puzzle, v: Verdict) -> dict[str, Any]:
+    """The verdict on a puzzle, as ``POST /api/analyze``, ``pencilbox analyze
+    --json`` and ``pencilbox grade --json`` show it (see
+    :mod:`pencilbox.engine.verdict`): the verdict, its grade and the words
+    every surface uses (``summary``), the answers, the cells, and what it
+    cost (``work`` units of its ``budget``; ``stop`` says why it stopped
+    short)."""
     return {
-        "verdict": a.verdict,
-        "grade": a.grade,
-        "level": a.level,
-        "solutions": [kind.solution_rows(v, p.cols) for v in a.solutions],
-        "differ": cells_json(p, a.differ),
-        "undecided": cells_json(p, a.undecided),
-        "cells": cells_json(p, a.cells),
-        "reason": a.reason,
-        "url": a.url,
-        "guesses": a.guesses,
-        "seconds": round(a.seconds, 4),
+        "verdict": v.verdict,
+        "grade": v.grade,
+        "case_size": v.case_size,
+        "upto": v.upto,
+        "summary": v.summary,
+        "settled": v.settled,
+        "level": v.level,
+        "solutions": [kind.solution_rows(s, p.cols) for s in v.solutions],
+        "differ": cells_json(p, v.differ),
+        "undecided": cells_json(p, v.undecided),
+        "cells": cells_json(p, v.cells),
+        "reason": v.reason,
+        "url": kind.to_url(p),
+        "guesses": v.guesses,
+        "stop": v.stop,
+        "budget": v.budget,
+        "work": v.work,
+        "seconds": round(v.seconds, 4),
     }
 
 
@@ -172,7 +188,6 @@ def redundancy_json(p: Puzzle, r: Redundancy, *, changes: bool = False) -> dict[
 
 
 __all__ = [
-    "analysis_json",
     "cell_json",
     "cells_json",
     "count_json",
@@ -180,4 +195,5 @@ __all__ = [
     "redundancy_json",
     "refutation_json",
     "solved_json",
+    "verdict_json",
 ]

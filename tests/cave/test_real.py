@@ -69,6 +69,9 @@ def test_known_answers(url):
 
 def test_the_unsolvable_one_gets_a_clear_message():
     p = KIND.from_url("https://puzz.link/p?cave/7/5/g.g3.g3i3g.3g3r3h3h3")
-    with pytest.raises(PuzzleError) as err:
-        KIND.grade(p)
-    assert "no solution" in str(err.value) or "contradict" in str(err.value)
+    v = KIND.grade(p)
+    assert (v.verdict, v.grade, v.summary) == ("none", None, "no answer")
+    assert "contradict" in v.reason and v.cells
+    with pytest.raises(PuzzleError) as err:  # the command line refuses to grade it
+        KIND.refuse_contradictory_clues(p)
+    assert str(err.value).startswith("no answer: the clues contradict each other")

@@ -35,3 +35,13 @@ def test_real_puzzles_are_graded_case_and_finished_by_hints(url: str) -> None:
 def test_the_hard_17x13_is_graded_case_and_finished_by_hints() -> None:
     kind = pencilbox.puzzle("kurotto")
     graded_case_and_finished_by_hints(kind, kind.from_url(HARD))
+
+
+def test_the_case_sample_needs_one_branch() -> None:
+    """The shared browser test shows the case sample's grade as the server
+    words it; here is what it is: one case split of one branch."""
+    kind = pencilbox.puzzle("kurotto")
+    assert kind.samples.case is not None
+    v = kind.grade(kind.parse(kind.samples.case.puzzle))
+    assert (v.verdict, v.grade, v.case_size) == ("unique", "case", 1)
+    assert v.summary == "unique, grade case, 1 branch"

@@ -98,8 +98,8 @@ def test_oracle_reports_budget_exhaustion(kind):
         "https://puzz.link/p?kurotto/10/10/sah2j.8.h.4.h6l6g4.l.8i9h9j.7.h.7.h5l5t6h3i"
     )
     answer = kind.count(p).first
-    r = kind.oracle(p, answer, budget=2)
-    assert (r.verdict, r.certificate, r.nodes) == ("unknown", "search", 2)
+    r = kind.oracle(p, answer, budget=2)  # two work units: not one node finishes
+    assert (r.verdict, r.certificate) == ("unknown", "search") and r.nodes <= 2
 
 
 def test_oracle_refuses_a_wrong_answer(kind):

@@ -92,7 +92,10 @@ def test_command_line(
     if counted["solutions"] == 1:
         assert counted["solution"] == made["solution"]
     code, (graded,), _ = run(capsys, "grade", "tally", str(board), "--json")
-    assert code == 0 and graded["grade"] in ("cross", "probe", "beyond")
+    assert code == 0 and graded["verdict"] == ("unique" if counted["solutions"] == 1 else "several")
+    assert graded["grade"] in (
+        ("cross", "probe", "case", "beyond") if graded["unique"] else (None,)
+    )
     code, (hint,), _ = run(capsys, "hint", "tally", str(board), "--json")
     assert code == 0
     if "cell" in hint:

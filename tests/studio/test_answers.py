@@ -4,13 +4,12 @@ fixpoint as probe on its own."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from pencilbox.engine import search
+from pencilbox.engine.answers import known_survivors, values_of
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.ladder import Status
-from pencilbox.studio.analyze import AnswerKeepingCounter, analyze, known_survivors
 
 from .studio_data import TYPES, bank_boards, board_puzzle, clue_cells, kind_of, without
 
@@ -23,18 +22,19 @@ def test_the_answers_a_count_meets_are_distinct_answers(name: str) -> None:
         p, answer = board_puzzle(kind, b)
         for cell in clue_cells(p)[:3]:
             q = without(p, cell)
-            answers = AnswerKeepingCounter(kind, q)
             s = kind.start(q)
-            count = answers.count(s, time.monotonic() + 10, learning=True)
-            plain = search.count(kind.ladder, s, kind.ladder.top - 1, 2, 10**7, None, False)
+            level = kind.ladder.top - 1
+            count = search.count(kind.ladder, s, level, 2, Budget(10**7), True, keep=2)
+            plain = search.count(kind.ladder, s, level, 2, Budget(10**7), False)
             assert count.complete and count.solutions == plain.solutions
-            assert len(answers.found) <= count.solutions
-            assert len(set(answers.found)) == len(answers.found)
-            for found in answers.found:
-                assert not kind.validate(q, found)  # the independent validator
-            if count.solutions == 1 and answers.found:
-                assert answers.found == [answer]  # the bank's own answer
-            met += len(answers.found)
+            found = [values_of(grid) for grid in count.grids]
+            assert len(found) <= count.solutions
+            assert len(set(found)) == len(found)
+            for grid in found:
+                assert not kind.validate(q, grid)  # the independent validator
+            if count.solutions == 1 and found:
+                assert found == [answer]  # the bank's own answer
+            met += len(found)
     assert met  # the check sees the grids the search settles
 
 
@@ -49,10 +49,10 @@ def test_probe_told_the_answers_reaches_the_same_fixpoint(name: str) -> None:
             s = kind.start(q)
             if kind.ladder.propagate(s, top - 1).status is not Status.STALLED:
                 continue
-            answers = AnswerKeepingCounter(kind, q)
-            answers.count(s, time.monotonic() + 10)
+            count = search.count(kind.ladder, s, top - 1, 2, Budget(10**7), keep=2)
+            found = [values_of(grid) for grid in count.grids]
             alone, told = s.copy(), s.copy()
-            told.probes = known_survivors(told, answers.found or [answer])
+            told.probes = known_survivors(told, found or [answer])
             assert told.probes is not None and told.probes.kept
             first = kind.ladder.propagate(alone, top).status
             second = kind.ladder.propagate(told, top).status
@@ -94,7 +94,7 @@ def test_several_answers_come_from_the_count(name: str, monkeypatch: pytest.Monk
     the count met both."""
     import importlib
 
-    module = importlib.import_module("pencilbox.studio.analyze")
+    module = importlib.import_module("pencilbox.engine.answers")
     kind = kind_of(name)
     calls: list[int] = []
     real = module.second_answer
@@ -108,7 +108,7 @@ def test_several_answers_come_from_the_count(name: str, monkeypatch: pytest.Monk
     for b in bank_boards(name, 6)[:6]:
         p, _ = board_puzzle(kind, b)
         for cell in clue_cells(p)[:4]:
-            a = analyze(kind, without(p, cell), seconds=10)
+            a = kind.analyze(without(p, cell))
             if a.verdict == "several" and len(a.solutions) == 2:
                 seen += 1
                 first, second = a.solutions

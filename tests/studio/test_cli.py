@@ -75,7 +75,7 @@ def test_several_prints_both_answers(capsys: pytest.CaptureFixture[str], name: s
     code, out, _ = run(capsys, "analyze", name, kind.to_url(blank(kind, rows, cols)))
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("several: at least two answers")
+    assert lines[0].startswith("several answers: at least two answers")
     assert lines[1].split() == ["answer", "1", "answer", "2"]
     assert len(lines[2].split()) == 2 * cols
 
@@ -118,12 +118,27 @@ def test_a_malformed_grid_among_many_is_an_error(
 
 
 @pytest.mark.parametrize("name", TYPES)
+@pytest.mark.parametrize(
+    ("flag", "value", "stop"), [("--budget", "3", "work"), ("--seconds", "0.000001", "clock")]
+)
 def test_a_tiny_budget_answers_unknown(
-    capsys: pytest.CaptureFixture[str], tmp_path, name: str
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path,
+    name: str,
+    flag: str,
+    value: str,
+    stop: str,
 ) -> None:
+    # A store of its own: the verdict other tests found for the same board
+    # (with the default budget) would otherwise answer at once.
+    monkeypatch.setenv("PENCILBOX_CACHE", str(tmp_path / "verdicts.sqlite"))
     path = tmp_path / "hard.txt"
     path.write_text(bank_boards(name, 10, "probe")[0].puzzle)
-    code, out, _ = run(capsys, "analyze", name, str(path), "--seconds", "0.000001", "--json")
+    code, out, _ = run(capsys, "analyze", name, str(path), flag, value, "--json")
     assert code == 0
     obj = json.loads(out)
     assert (obj["verdict"], obj["grade"], obj["solutions"]) == ("unknown", None, [])
+    assert obj["stop"] == stop
+    words = "work units ran out" if stop == "work" else "safety clock"
+    assert words in obj["summary"]

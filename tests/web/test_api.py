@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 import pencilbox
 from pencilbox.engine.grid import MIN_SIDE
 from pencilbox.engine.kind import PuzzleKind
-from pencilbox.studio.analyze import DEFAULT_SECONDS
+from pencilbox.engine.verdict import DEFAULT_UNITS
 from pencilbox.web import api, studio
 from pencilbox.web.app import MAX_BODY, create_app
 
@@ -43,9 +43,10 @@ def test_every_type_serves_the_limits_of_the_python_constants(client: TestClient
         "sides": [MIN_SIDE, api.MAX_SIDE],
         "deal_sides": [api.MIN_GENERATE_SIDE, api.MAX_GENERATE_SIDE],
         "deal_default_side": api.DEFAULT_SIDE,
-        "analyze_seconds": DEFAULT_SECONDS,
-        "analyze_max_seconds": studio.MAX_SECONDS,
-        "helper_seconds": studio.HELPER_SECONDS,
+        "analyze_budget": DEFAULT_UNITS,
+        "analyze_max_budget": studio.MAX_UNITS,
+        "helper_budget": studio.HELPER_UNITS,
+        "analyze_seconds": studio.SAFETY_SECONDS,
     }
     entries = client.get("/api/puzzles").json()
     assert entries and all(o["limits"] == expected for o in entries)
@@ -57,11 +58,11 @@ def test_served_limits_follow_the_constants_and_are_enforced(
     monkeypatch.setattr(api, "MIN_GENERATE_SIDE", 5)
     monkeypatch.setattr(api, "MAX_GENERATE_SIDE", 8)
     monkeypatch.setattr(api, "MAX_SIDE", 12)
-    monkeypatch.setattr(studio, "MAX_SECONDS", 3.0)
+    monkeypatch.setattr(studio, "MAX_UNITS", 3000)
     c = TestClient(create_app(bank_file), base_url="http://localhost")
     limits = c.get("/api/puzzles").json()[0]["limits"]
     assert limits["deal_sides"] == [5, 8] and limits["sides"] == [MIN_SIDE, 12]
-    assert limits["analyze_max_seconds"] == 3.0
+    assert limits["analyze_max_budget"] == 3000
     kind = pencilbox.puzzle(names()[0])  # any puzzle will do
     for size, status in ((4, 400), (5, 200), (9, 400)):
         r = c.get("/api/puzzle", params={"type": kind.name, "size": size, "cols": 6})

@@ -61,14 +61,14 @@ def test_a_search_that_runs_out_says_it_cannot_tell(
         return fn(*args, 2.0)
 
     monkeypatch.setattr(api, "solver", inline)
-    monkeypatch.setattr(jobs, "SOLUTION_BUDGET", 1)
+    monkeypatch.setattr(jobs, "SOLUTION_UNITS", 1)
     kind = pencilbox.puzzle(names()[0])  # any puzzle's blank board will do
     url = kind.to_url(blank(kind, 6))
     with TestClient(create_app(bank_file), base_url="http://localhost") as client:
         r = client.post("/api/answer", json={"puzzle": url})
         assert r.status_code == 400
         assert "within its budget" in r.json()["error"]
-        monkeypatch.setattr(jobs, "SOLUTION_BUDGET", 50_000)  # not remembered: asked again
+        monkeypatch.setattr(jobs, "SOLUTION_UNITS", 100_000)  # not remembered: asked again
         r = client.post("/api/answer", json={"puzzle": url})
         assert "not unique" in r.json()["error"]
 

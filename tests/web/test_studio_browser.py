@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 import pencilbox
 from pencilbox.engine.kind import Puzzle, PuzzleKind
-from pencilbox.studio import analyze
+from pencilbox.engine.verdict import DEFAULT_UNITS
 
 from ..kinds import first_kind, hardest, names
 from .fixtures import ARTIFACTS, TEST_GRADES
@@ -240,7 +240,7 @@ def test_contradicting_clues_show_why_and_where(page: Any, name: str) -> None:
     kind = pencilbox.puzzle(name)
     p = kind.parse(kind.samples.contradiction)
     clues = {divmod(i, p.cols): v for i, v in enumerate(p.clues) if v is not None}
-    cells = analyze(kind, p).cells  # the contradiction's cells, as the studio finds them
+    cells = kind.analyze(p).cells  # the contradiction's cells, as the studio finds them
     assert cells
     edit_blank(page, name, p.rows, p.cols)
     enter(page, kind, clues)
@@ -258,13 +258,13 @@ def test_an_exhausted_budget_says_unknown_and_offers_more(page: Any) -> None:
     kind = pencilbox.puzzle(names()[0])
     board = dealt(page, kind.name)
     edit_blank(page, kind.name, 6, 6)
-    asked: list[float] = []
+    asked: list[int] = []
 
     def tiny_first(route: Any) -> None:
         body = json.loads(route.request.post_data)
-        asked.append(body["seconds"])
+        asked.append(body["budget"])
         if len(asked) == 1:
-            body["seconds"] = 1e-6  # a budget no analysis fits in
+            body["budget"] = 3  # a budget no analysis fits in
         route.continue_(post_data=json.dumps(body))
 
     page.route("**/api/analyze", tiny_first)
@@ -274,10 +274,10 @@ def test_an_exhausted_budget_says_unknown_and_offers_more(page: Any) -> None:
     page.keyboard.type(keys_for(kind, clues[first]))
     assert settle(page) == "unknown"
     assert "budget" in page.inner_text("#verdict")
-    assert page.inner_text("#more") == "Spend 4 s"
+    assert page.inner_text("#more") == "Look further"
     page.click("#more")
     assert settle(page) in ("unique", "several")
-    assert asked == [2, 4]
+    assert asked == [DEFAULT_UNITS, 2 * DEFAULT_UNITS]
 
 
 def test_a_unique_answer_not_yet_graded_offers_more(page: Any) -> None:
@@ -286,11 +286,11 @@ def test_a_unique_answer_not_yet_graded_offers_more(page: Any) -> None:
     kind = pencilbox.puzzle(names()[0])
     board = dealt(page, kind.name)
     edit_blank(page, kind.name, 6, 6)
-    asked: list[float] = []
+    asked: list[int] = []
     cut = {"left": 1}
 
     def ungraded_first(route: Any) -> None:
-        asked.append(json.loads(route.request.post_data)["seconds"])
+        asked.append(json.loads(route.request.post_data)["budget"])
         answer = route.fetch().json()
         if cut["left"] and answer["verdict"] == "unique":
             cut["left"] -= 1
@@ -304,11 +304,11 @@ def test_a_unique_answer_not_yet_graded_offers_more(page: Any) -> None:
     assert settle(page) == "unique"
     text = page.inner_text("#verdict")
     assert "null" not in text and "budget ran out" in text
-    assert page.inner_text("#more") == "Spend 4 s"
+    assert page.inner_text("#more") == "Look further"
     page.click("#more")
     assert settle(page) == "unique"
     expect(page.locator("#verdict .grade")).to_have_text(board["grade"])
-    assert asked[-1] == 4
+    assert asked[-1] == 2 * DEFAULT_UNITS
 
 
 ABORTS = """
@@ -671,3 +671,72 @@ def test_a_long_press_or_right_click_steps_a_stone_back(browser: Any, server: st
         assert board_clues(page) == {}
     finally:
         page.close()
+
+
+def case_kind() -> PuzzleKind:
+    """The first registered puzzle with a sample probe cannot finish and the
+    case rung grades."""
+    return first_kind(lambda k: k.samples.case)
+
+
+def open_case(page: Any, kind: PuzzleKind) -> Puzzle:
+    """The kind's case sample opened by its URL, the game on screen."""
+    assert kind.samples.case is not None
+    p = kind.parse(kind.samples.case.puzzle)
+    start(page, kind.name)
+    page.fill("#url", kind.to_url(p))
+    page.click("#open")
+    idle(page)
+    return p
+
+
+def test_the_first_answer_is_refined_to_the_full_grade(page: Any) -> None:
+    """A first answer at once (probe), then, unasked, the case rung's grade."""
+    kind = case_kind()
+    upto: list[str] = []
+    page.on(
+        "request",
+        lambda r: (
+            upto.append(json.loads(r.post_data)["upto"]) if r.url.endswith("/api/analyze") else None
+        ),
+    )
+    p = open_case(page, kind)
+    page.click("#edit")
+    assert settle(page) == "unique"
+    assert page.get_attribute("#verdict", "data-grade") == "case"
+    # The size the server found (each puzzle's own tests say what it is).
+    asked = {"puzzle": kind.to_url(p), "upto": "case"}
+    size = page.request.post(page.base + "/api/analyze", data=asked).json()["case_size"]
+    assert isinstance(size, int) and size >= 1
+    branches = f"{size} branch" + ("es" if size > 1 else "")
+    assert page.inner_text("#verdict .grade") == f"case, {branches}"
+    assert "Refining" not in page.inner_text("#verdict")
+    assert upto[-2:] == ["probe", "case"]
+
+
+def test_a_newer_edit_cancels_the_refinement(page: Any) -> None:
+    kind = case_kind()
+    page.add_init_script(ABORTS)
+    p = open_case(page, kind)
+    clue = divmod(next(c for c, v in enumerate(p.clues) if v is not None), p.cols)
+    held: list[Any] = []
+
+    def hold_the_refinement(route: Any) -> None:
+        if json.loads(route.request.post_data)["upto"] == "case" and not held:
+            held.append(route)  # never answered
+        else:
+            route.continue_()
+
+    page.route("**/api/analyze", hold_the_refinement)
+    page.click("#edit")
+    page.wait_for_selector("#verdict .refining")
+    assert "Refining the grade" in page.inner_text("#verdict")
+    assert page.get_attribute("#verdict", "data-grade") == "beyond"
+    page.focus("#edit-board")
+    go(page, (p.rows - 1, p.cols - 1), (0, 0))  # from anywhere to r1c1
+    go(page, (0, 0), clue)
+    page.keyboard.press("Delete")  # the first clue goes: a new board
+    assert settle(page) in ("unique", "several")
+    assert held and "/api/analyze" in page.evaluate("window.aborted")
+    assert page.locator("#verdict .refining").count() == 0
+    assert clue not in board_clues(page)

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import pencilbox
-from pencilbox.bank.grading import bank_grades, has_exact_grade, prove_unique, thin
+from pencilbox.bank.grading import bank_grades, exact_grade, prove_unique, thin
 from pencilbox.bank.store import Bank
 from pencilbox.errors import PuzzleError
 from pencilbox.processes import start_pool_worker
@@ -85,8 +85,8 @@ def make_board(task: Task) -> Outcome:
     for attempt in range(task.attempts):
         seed = task_seed(task.type, task.rows, task.cols, task.grade, task.index, attempt)
         full, answer = kind.generate(task.rows, task.cols, density=1.0, seed=seed)
-        p = thin(kind, full, level, random.Random(seed))
-        if not has_exact_grade(kind, p, level):
+        p = thin(kind, full, level, random.Random(seed)).puzzle
+        if not exact_grade(kind, p, task.grade):
             continue
         if not prove_unique(kind, p, answer).unique:
             continue

@@ -13,10 +13,10 @@ from typing import Any, TypeAlias
 
 import pencilbox
 from pencilbox import arguments
-from pencilbox.commands.source import read_puzzles
+from pencilbox.commands.source import read_documents
 from pencilbox.engine.grid import refuse_size_out_of_range
 from pencilbox.engine.kind import Puzzle, PuzzleKind
-from pencilbox.engine.search import DEFAULT_BUDGET
+from pencilbox.formats.base import Document
 
 Result: TypeAlias = dict[str, Any]
 """One result of a command: the JSON object ``--json`` prints on a line."""
@@ -24,9 +24,12 @@ Subcommands: TypeAlias = "argparse._SubParsersAction[Any]"
 """The sub-commands of a parser, which a command module adds itself to
 (their parsers are the entry point's ``ArgumentParser`` subclass)."""
 
+FILE_HELP = "a puzzle or many, in any format pencilbox reads (a file, a URL), or - for stdin"
+"""What a command's FILE argument is (see :mod:`pencilbox.commands.source`)."""
 DEFAULT_SECONDS = 60.0
-"""How long solve, count, hint, grade and gapcheck work on one puzzle unless
-``--seconds`` says otherwise; each says so when it stopped early."""
+"""The safety clock of solve, count, hint, grade and gapcheck on one puzzle
+unless ``--seconds`` says otherwise: only runaway work reaches it (their
+``--budget`` of engine work units decides), and each says so when it stopped."""
 
 
 @dataclass(frozen=True)
@@ -57,18 +60,26 @@ def add_puzzle_command(
     commands: Subcommands, name: str, helptext: str, handler: Handler
 ) -> argparse.ArgumentParser:
     """A command over every puzzle of a FILE: TYPE, FILE, and the bounds of
-    the work on each puzzle (``--budget`` nodes of search, ``--seconds``)."""
+    the work on each puzzle: ``--budget`` work units (see
+    :mod:`pencilbox.engine.budget`; each command has its default) and the
+    safety clock ``--seconds``."""
     p = add_command(commands, name, helptext, handler)
     p.add_argument("type")
-    p.add_argument("file", help="a text grid file, a URL, a file of many, or - for stdin")
+    p.add_argument("file", help=FILE_HELP)
     p.add_argument(
-        "--budget", type=arguments.budget, default=DEFAULT_BUDGET, help="search node budget"
+        "--budget",
+        type=arguments.budget,
+        default=None,
+        help="the work budget per puzzle, in engine work units: it decides how far the "
+        "work goes, the same on every machine (each command has its default; "
+        "count --brute: nodes of the brute force)",
     )
     p.add_argument(
         "--seconds",
         type=arguments.seconds,
         default=DEFAULT_SECONDS,
-        help=f"stop the work on each puzzle after this long (default {DEFAULT_SECONDS:g})",
+        help="the safety clock per puzzle: only runaway work reaches it "
+        f"(default {DEFAULT_SECONDS:g})",
     )
     return p
 
@@ -78,11 +89,18 @@ def each_puzzle(
 ) -> list[Result]:
     """``fn`` on every puzzle of ``args.file``, in order, once every one is
     read and none has clues the lowest rung refutes."""
+    return each_document(args, lambda kind, doc: fn(kind, doc.puzzle))
+
+
+def each_document(
+    args: argparse.Namespace, fn: Callable[[PuzzleKind, Document], Result]
+) -> list[Result]:
+    """:func:`each_puzzle`, with the marks and answer each puzzle's file carries."""
     kind = pencilbox.puzzle(args.type)
-    puzzles = read_puzzles(kind, args.file)
-    for p in puzzles:
-        kind.refuse_contradictory_clues(p)
-    return [fn(kind, p) for p in puzzles]
+    docs = read_documents(kind, args.file)
+    for doc in docs:
+        kind.refuse_contradictory_clues(doc.puzzle)
+    return [fn(kind, doc) for doc in docs]
 
 
 def board_size(args: argparse.Namespace) -> tuple[int, int]:

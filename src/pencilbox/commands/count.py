@@ -8,6 +8,7 @@ import argparse
 from pencilbox import arguments
 from pencilbox.commands.common import Handler, Result, Subcommands, add_puzzle_command, each_puzzle
 from pencilbox.engine.kind import Puzzle, PuzzleKind
+from pencilbox.engine.search import DEFAULT_UNITS
 from pencilbox.shapes import count_json
 
 
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace) -> list[Result]:
                 seconds=args.seconds,
                 learning=False if args.no_learning else None,
             )
-        return count_json(kind, p, c)
+        return count_json(kind, p, c, None if args.brute else args.budget or DEFAULT_UNITS)
 
     return each_puzzle(args, one)
 
@@ -50,6 +51,4 @@ def text(obj: Result) -> str:
         f"solutions: {obj['solutions']}{more}; guesses {obj['guesses']}; "
         f"engine {obj['engine']}" + (f" at {obj['level']}" if obj["level"] else "")
     )
-    if obj["solutions"] == 0 and obj["complete"]:
-        head += "\nthe puzzle has no solution"
-    return "\n".join([head, *(obj["solution"] or [])])
+    return "\n".join([head, obj["summary"], *(obj["solution"] or [])])

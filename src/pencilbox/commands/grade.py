@@ -1,12 +1,16 @@
-"""``pencilbox grade``: the lowest level that solves each puzzle without
-guessing (or the case rung, or beyond), and whether it is unique."""
+"""``pencilbox grade``: the verdict on each puzzle with its full grade — the
+lowest level that solves it without guessing, the case rung, or beyond — in
+the words every surface uses (:mod:`pencilbox.engine.verdict`)."""
 
 from __future__ import annotations
 
 import argparse
 
+from pencilbox import verdicts
 from pencilbox.commands.common import Handler, Result, Subcommands, add_puzzle_command, each_puzzle
 from pencilbox.engine.kind import Puzzle, PuzzleKind
+from pencilbox.errors import NoSolution
+from pencilbox.shapes import verdict_json
 
 
 def declare(commands: Subcommands) -> None:
@@ -20,28 +24,18 @@ def declare(commands: Subcommands) -> None:
 
 def run(args: argparse.Namespace) -> list[Result]:
     def one(kind: PuzzleKind, p: Puzzle) -> Result:
-        g = kind.grade(p, budget=args.budget, seconds=args.seconds)
+        v = verdicts.verdict(kind, p, budget=args.budget, seconds=args.seconds)
+        if v.verdict == "none":
+            raise NoSolution(f"{v.summary}: {v.reason}")
+        out = verdict_json(kind, p, v)
         # Cut short, the search knows nothing of uniqueness: null, not false.
-        out: Result = {"grade": g.grade}
-        if g.case_size is not None:
-            out["case_size"] = g.case_size
-        out["unique"] = g.unique if g.complete else None
-        if not g.complete:
-            out["complete"] = False
+        out["unique"] = None if v.verdict == "unknown" else v.unique
         return out
 
     return each_puzzle(args, one)
 
 
 def text(obj: Result) -> str:
-    """ "grade: bridge (unique)", honest about what is not known."""
-    if obj["grade"] == "unknown":
-        return "grade: unknown (the fixpoints stopped at --seconds before finishing)"
-    if obj["unique"] is None:
-        return (
-            f"grade: {obj['grade']} (uniqueness unknown: the search stopped early; "
-            "allow more with --budget or --seconds)"
-        )
-    n = obj.get("case_size")
-    size = "" if n is None else f", {n} branch{'es' if n != 1 else ''}"
-    return f"grade: {obj['grade']}{size} ({'unique' if obj['unique'] else 'not unique'})"
+    """ "unique, grade bridge", honest about what is not known."""
+    tail = "" if obj["settled"] else " (allow more with --budget)"
+    return f"{obj['summary']}{tail}"

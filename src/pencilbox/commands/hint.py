@@ -1,13 +1,21 @@
 """``pencilbox hint``: the next cell a level proves, with its reason, from
-the player's marks (``--marks``) or the bare puzzle."""
+the player's marks (``--marks``, else those a saved game in FILE carries)
+or the bare puzzle."""
 
 from __future__ import annotations
 
 import argparse
 
-from pencilbox.commands.common import Handler, Result, Subcommands, add_puzzle_command, each_puzzle
+from pencilbox.commands.common import (
+    Handler,
+    Result,
+    Subcommands,
+    add_puzzle_command,
+    each_document,
+)
 from pencilbox.commands.source import read_source
-from pencilbox.engine.kind import Puzzle, PuzzleKind
+from pencilbox.engine.kind import PuzzleKind
+from pencilbox.formats.base import Document
 from pencilbox.shapes import hint_json
 
 
@@ -20,11 +28,13 @@ def declare(commands: Subcommands) -> None:
 
 
 def run(args: argparse.Namespace) -> list[Result]:
-    def one(kind: PuzzleKind, p: Puzzle) -> Result:
-        marks = kind.parse_marks(read_source(args.marks), p) if args.marks else None
-        return hint_json(kind, p, kind.hint(p, marks, level=args.level, seconds=args.seconds))
+    def one(kind: PuzzleKind, doc: Document) -> Result:
+        p = doc.puzzle
+        marks = kind.parse_marks(read_source(args.marks), p) if args.marks else doc.marks
+        h = kind.hint(p, marks, level=args.level, seconds=args.seconds, budget=args.budget)
+        return hint_json(kind, p, h)
 
-    return each_puzzle(args, one)
+    return each_document(args, one)
 
 
 def text(obj: Result) -> str:

@@ -19,9 +19,10 @@ def declare(commands: Subcommands) -> None:
 
 def run(args: argparse.Namespace) -> list[Result]:
     def one(kind: PuzzleKind, p: Puzzle) -> Result:
-        s = kind.solve(p, level=args.level, seconds=args.seconds)
+        s = kind.solve(p, level=args.level, seconds=args.seconds, budget=args.budget)
         out = solved_json(kind, p, s)
         if s.status is Status.STOPPED:
+            out["stop"] = s.stop
             out["seconds"] = args.seconds
         return out
 
@@ -30,10 +31,15 @@ def run(args: argparse.Namespace) -> list[Result]:
 
 def text(obj: Result) -> str:
     """The grid reached, then how far the fixpoint got."""
-    if obj["status"] == Status.STOPPED.value:
+    if obj["status"] == Status.STOPPED.value and obj.get("stop") == "clock":
         tail = (
-            f"; stopped at {obj['seconds']:g} s before the {obj['level']} fixpoint, "
-            f"{obj['decided']} cells decided (allow more with --seconds)"
+            f"; stopped by the safety clock at {obj['seconds']:g} s before the "
+            f"{obj['level']} fixpoint, {obj['decided']} cells decided (allow more with --seconds)"
+        )
+    elif obj["status"] == Status.STOPPED.value:
+        tail = (
+            f"; the work budget ran out before the {obj['level']} fixpoint, "
+            f"{obj['decided']} cells decided (allow more with --budget)"
         )
     else:
         tail = f"; {obj['status']} at {obj['level']}, {obj['decided']} cells decided"

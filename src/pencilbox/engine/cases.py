@@ -21,7 +21,7 @@ are found by the dilemma rule: with the probe fixpoint of every candidate
 of a cell y in hand, a candidate that no branch keeps is refuted by the
 split on y (fixpoints are monotone, so assuming it in each branch is a
 contradiction; a hint re-runs the branches to say why). The search stops
-at a number of branches and a deadline.
+at a number of branches and when its budget of work runs out.
 
 Every trial starts from a fresh copy of the state's candidates; what probe
 remembers inside the rung is built here, from the state alone (its own
@@ -32,20 +32,23 @@ levels: the ladders, and the measurements that compare them, end at probe.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic
 
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.ladder import Ladder, Outcome, Status
 from pencilbox.engine.memo import ProbeMemo
 from pencilbox.engine.refutation import Branch, Found, Literal, Refutation, Split
 from pencilbox.engine.search import choose_cell
 from pencilbox.engine.state import B, Contradiction, Mask, State, values_of
+from pencilbox.errors import Stopped
 
 CASE = "case"
 """The rung's name, as hints and grades report it."""
 
+HUNCH = 2
+"""Candidates of the last step's order tried before ranking them all again."""
 MAX_BRANCHES = 4
 """The largest refutation looked for, in branches (a split on a cell with
 more candidates than this is not tried)."""
@@ -55,23 +58,42 @@ class Trials(Generic[B]):
     """The probe-level fixpoints of single assumptions on one state.
 
     Each fixpoint is computed at most once, from a fresh copy of the base
-    candidates. ``stopped`` is set when the deadline cut the work short.
+    candidates. ``stopped`` is set when the budget cut the work short.
+
+    ``before`` are the trials of an earlier state of the same line (the
+    case rung's previous step: this state lies inside it). Fixpoints are
+    monotone, so what a trial decided there holds here too: each trial starts
+    from what it reached there, one that contradicted there contradicts here
+    at once, and one whose fixpoint there lies inside this state reaches the
+    same fixpoint here (it is a fixpoint inside the smaller start, and the
+    one reached from the smaller start lies inside it): it is not run again.
+    The fixpoints are the same as from scratch. The candidates are taken in
+    the order ranked there (:meth:`ranking`), less those gone since.
     """
 
-    def __init__(self, ladder: Ladder[B], state: State[B], deadline: float | None) -> None:
+    def __init__(
+        self,
+        ladder: Ladder[B],
+        state: State[B],
+        budget: Budget | None,
+        before: Trials[B] | None = None,
+    ) -> None:
         self.ladder = ladder
         self.board = state.board
         self.base = state.cands[:]
         self.focus = state.focus
-        self.deadline = deadline
+        self.budget = budget
         self.fixed: dict[Literal, list[Mask] | None] = {}
         self.below: dict[Literal, list[Mask] | None] = {}
-        self.stopped = False
+        self.stopped: Stopped | None = None
         self.runs = 0
         self.memo = ProbeMemo(self.base)
         """The level-below trials of the base, handed to every probe run here:
         a trial whose fixpoint already holds what a run assumed need not be
         tried again in it (see ProbeMemo)."""
+        self.before = before
+        self.ranked: list[Literal] | None = None
+        """The candidates in the order :meth:`ranking` gave them."""
         self.pairs: dict[Literal, dict[Literal, dict[Cell, Mask]]] = {}
         """``pairs[l][m]``: the level-below fixpoint of the base with both l
         and m assumed (as changes to the base), read off the probe pass of
@@ -88,6 +110,7 @@ class Trials(Generic[B]):
         """Assume some candidates and propagate at ``level`` (a fresh state)."""
         s = State(self.board, (start or self.base)[:], [] if narrate else None)
         s.focus = self.focus
+        s.budget = self.budget
         s.searching = True  # the ladder's search rules reason in every trial
         if level == self.ladder.top:
             s.probes = memo or self.memo.copy()
@@ -105,36 +128,75 @@ class Trials(Generic[B]):
         return (self.ladder.hooks.choose_cell or choose_cell)(state)
 
     def out_of_time(self) -> bool:
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            self.stopped = True
-        return self.stopped
+        """Whether the budget has run out (then ``stopped`` says how)."""
+        if self.stopped is None and self.budget is not None:
+            try:
+                self.budget.spend(0)
+            except Stopped as e:
+                self.stopped = e
+        return self.stopped is not None
 
     def undecided(self) -> list[Cell]:
         base, focus = self.base, self.focus
         return [c for c, m in enumerate(base) if m & (m - 1) and focus >> c & 1]
 
-    def order(self, cells: list[Cell]) -> list[Literal]:
+    def ranking(
+        self, cells: list[Cell], wanted: Callable[[Literal], bool] | None = None
+    ) -> list[Literal]:
+        """The candidates of ``cells`` in the order refutations are looked
+        for, as :meth:`order` ranks them (and kept for the next step)."""
+        self.ranked = self.order(cells, wanted)
+        return self.ranked
+
+    def hunch(self, cells: list[Cell]) -> list[Literal]:
+        """After an earlier step of the same line, the first few candidates
+        of that step's order (less those gone since): where the next
+        refutation most often is, tried before ranking every candidate anew."""
+        before = self.before
+        if before is None or before.ranked is None:
+            return []
+        base, wanted = self.base, set(cells)
+        stale = (lit for lit in before.ranked if lit[0] in wanted and base[lit[0]] >> lit[1] & 1)
+        return [lit for _, lit in zip(range(HUNCH), stale, strict=False)]
+
+    def order(
+        self, cells: list[Cell], wanted: Callable[[Literal], bool] | None = None
+    ) -> list[Literal]:
         """Candidates of ``cells``, the likeliest to be refuted first: fewest
-        candidates in the cell, then most cells forced at the level below."""
+        candidates in the cell, then most cells forced at the level below.
+        Those ``wanted`` does not accept come last, unranked (their trials
+        are not run: they are only ever split on)."""
         below = self.ladder.top - 1
         keyed = []
+        rest = []
         for cell in cells:
             mask = self.base[cell]
             for v in values_of(mask):
                 lit = (cell, v)
+                if wanted is not None and not wanted(lit):
+                    rest.append((mask.bit_count(), cell, v))
+                    continue
                 if lit not in self.below:
-                    s, outcome = self.run((lit,), below)
-                    if outcome.status is Status.CONTRADICTION:
+                    known, same = self.known(lit, below)
+                    if known is None and same:
                         self.below[lit] = None
                     else:
-                        self.below[lit] = s.cands
-                        self.memo.kept[lit] = {
-                            c: m for c, m in enumerate(s.cands) if m != self.base[c]
-                        }
+                        if same and known is not None:
+                            reached: list[Mask] | None = known
+                        else:
+                            s, outcome = self.run((lit,), below, known)
+                            contradicts = outcome.status is Status.CONTRADICTION
+                            reached = None if contradicts else s.cands
+                        self.below[lit] = reached
+                        if reached is not None:
+                            self.memo.kept[lit] = {
+                                c: m for c, m in enumerate(reached) if m != self.base[c]
+                            }
                 forced = self.forced(self.below[lit])
                 keyed.append((mask.bit_count(), -forced, cell, v))
         keyed.sort()
-        return [(cell, v) for _, _, cell, v in keyed]
+        rest.sort()
+        return [(cell, v) for _, _, cell, v in keyed] + [(cell, v) for _, cell, v in rest]
 
     def forced(self, cands: list[Mask] | None) -> int:
         if cands is None:
@@ -142,13 +204,40 @@ class Trials(Generic[B]):
         base = self.base
         return sum(1 for c, m in enumerate(cands) if m != base[c])
 
+    def known(self, lit: Literal, level: int) -> tuple[list[Mask] | None, bool]:
+        """What the earlier trials reached under ``lit`` at ``level``, inside
+        the base, and whether it is the fixpoint here already: (start, False)
+        to start the trial from, (fixpoint, True) when it lay inside the base,
+        (None, True) when it contradicted there (or leaves a cell empty here),
+        (None, False) when nothing is known."""
+        before = self.before
+        if before is None:
+            return None, False
+        table = before.fixed if level == self.ladder.top else before.below
+        if lit not in table:
+            return None, False
+        reached = table[lit]
+        if reached is None:
+            return None, True
+        start = [a & b for a, b in zip(reached, self.base, strict=True)]
+        if 0 in start:
+            return None, True
+        return start, start == reached
+
     def fixpoint(self, lit: Literal) -> list[Mask] | None:
         """The probe fixpoint of the base with ``lit`` assumed; None: contradiction."""
         if lit not in self.fixed:
             start = self.below.get(lit)
-            if lit in self.below and start is None:
+            known, same = self.known(lit, self.ladder.top)
+            if (known is None and same) or (lit in self.below and start is None):
                 self.fixed[lit] = None
+            elif same and known is not None:
+                self.fixed[lit] = known
             else:
+                if known is not None:
+                    if start is not None:
+                        known = [a & b for a, b in zip(start, known, strict=True)]
+                    start = known
                 memo = self.memo.copy()
                 memo.kept.update(self.pairs.pop(lit, {}))
                 s, outcome = self.run((lit,), self.ladder.top, start, memo=memo)
@@ -180,10 +269,12 @@ class Trials(Generic[B]):
 def find(
     ladder: Ladder[B],
     state: State[B],
-    deadline: float | None = None,
+    budget: Budget | None = None,
     max_branches: int = MAX_BRANCHES,
     first: bool = True,
     wanted: Callable[[Literal], bool] | None = None,
+    before: Trials[B] | None = None,
+    sweep: bool = False,
 ) -> tuple[list[Found], Trials[B]]:
     """Refutations of candidates of ``state``, which must be a probe fixpoint.
 
@@ -192,19 +283,32 @@ def find(
     has that size (all sound at once), else the first larger one found.
     ``wanted`` limits the candidates refuted (not the split cells).
     Returns [] when none is found within the bounds; ``Trials.stopped`` tells
-    whether the deadline was the reason.
+    whether the budget was the reason. ``before``: the trials of an earlier
+    state this one lies inside (see :class:`Trials`); with ``sweep``, every
+    refutation among the candidates tried first after it (:meth:`Trials.hunch`),
+    all sound at once.
     """
-    trials = Trials(ladder, state, deadline)
-    cells = trials.undecided()
-    order = trials.order(cells)
-    targets = [lit for lit in order if wanted is None or wanted(lit)]
-    found = _single(trials, targets, first)
-    if found or max_branches < 2 or trials.stopped:
-        return found, trials
-    found = _dilemma(trials, cells, order, targets, max_branches, first)
-    if found or max_branches < 3 or trials.stopped:
-        return found, trials
-    return _trees(trials, targets, max_branches), trials
+    trials = Trials(ladder, state, budget, before)
+    try:
+        cells = trials.undecided()
+        if first:
+            hunch = [lit for lit in trials.hunch(cells) if wanted is None or wanted(lit)]
+            found = _single(trials, hunch, not sweep)
+            if found or trials.stopped:
+                trials.ranked = trials.before.ranked if trials.before else None
+                return found, trials
+        order = trials.ranking(cells, wanted)
+        targets = [lit for lit in order if wanted is None or wanted(lit)]
+        found = _single(trials, targets, first)
+        if found or max_branches < 2 or trials.stopped:
+            return found, trials
+        found = _dilemma(trials, cells, order, targets, max_branches, first)
+        if found or max_branches < 3 or trials.stopped:
+            return found, trials
+        return _trees(trials, targets, max_branches), trials
+    except Stopped as e:  # inside a trial's fixpoint
+        trials.stopped = e
+        return [], trials
 
 
 def _single(trials: Trials[Any], targets: list[Literal], first: bool) -> list[Found]:
@@ -360,7 +464,11 @@ def explain(trials: Trials[Any], found: Found) -> Refutation | None:
     """
     lit = (found.cell, found.value)
     out: list[Branch] = []
-    if not _explain(trials, (lit,), found.tree, out):
+    try:
+        if not _explain(trials, (lit,), found.tree, out):
+            return None
+    except Stopped as e:
+        trials.stopped = e
         return None
     return Refutation(found.cell, found.value, tuple(out), found.tree)
 
@@ -393,12 +501,12 @@ def _explain(
 def refute(
     ladder: Ladder[B],
     state: State[B],
-    deadline: float | None = None,
+    budget: Budget | None = None,
     max_branches: int = MAX_BRANCHES,
     wanted: Callable[[Literal], bool] | None = None,
 ) -> Refutation | None:
     """The smallest explained refutation of a candidate of a probe fixpoint."""
-    found, trials = find(ladder, state, deadline, max_branches, True, wanted)
+    found, trials = find(ladder, state, budget, max_branches, True, wanted)
     for f in found:
         r = explain(trials, f)
         if r is not None:
@@ -409,27 +517,44 @@ def refute(
 def solve(
     ladder: Ladder[B],
     state: State[B],
-    deadline: float | None = None,
+    budget: Budget | None = None,
     max_branches: int = MAX_BRANCHES,
-) -> tuple[Status, int, bool]:
+    answer: Sequence[int] | None = None,
+) -> tuple[Status, int, Stopped | None]:
     """Run probe and the case rung to a fixpoint, changing ``state``.
 
+    ``answer``, when the puzzle's one answer is known (a count proved it
+    unique), lets the rung try to refute only the candidates the answer does
+    not hold: the others cannot be refuted (every rule is sound), so their
+    trials would be spent for nothing. The refutations are the same kind;
+    only the order they are found in may differ.
+
     Returns the status, the size of the largest refutation used (0: none),
-    and whether the deadline stopped the rung. Each step removes the
-    smallest refutation's candidate and lets probe follow it up before
-    looking again: what it settles makes the next refutations cheaper.
+    and, when the budget stopped the rung, how (the status is then STALLED).
+    Each step removes the smallest refutation's candidate and lets probe
+    follow it up before looking again: what it settles makes the next
+    refutations cheaper.
     """
     largest = 0
+    state.budget = budget
+    trials: Trials[B] | None = None
+    false = None if answer is None else (lambda lit: answer[lit[0]] != lit[1])
     while True:
-        status = ladder.propagate(state, ladder.top).status
+        try:
+            status = ladder.propagate(state, ladder.top).status
+        except Stopped as e:
+            return Status.STALLED, largest, e
         if status is not Status.STALLED:
-            return status, largest, False
-        found, trials = find(ladder, state, deadline, max_branches)
+            return status, largest, None
+        found, trials = find(
+            ladder, state, budget, max_branches, wanted=false, before=trials, sweep=True
+        )
+        trials.before = None  # one step back is all the next step reads
         if not found:
             return status, largest, trials.stopped
         for f in found:
             keep = state.cands[f.cell] & ~(1 << f.value)
             result = state.restrict(f.cell, keep, CASE, "a case split refutes it")
             if isinstance(result, Contradiction):
-                return Status.CONTRADICTION, largest, False
+                return Status.CONTRADICTION, largest, None
             largest = max(largest, f.size)

@@ -10,6 +10,14 @@ reach the border) finds both deductions at once:
 - *bridge*: an undecided cell whose removal cuts decided cells off the root
   is an articulation point (Tarjan's low-link test), so it must take it.
 
+Silent states (fixpoints, probe trials, search) find the same deductions
+with bitboards (:func:`connect_bits`): one flood for the pockets, and one
+flood without each cell that could be a cut at all (its neighbours in the
+room fall into two runs around it), or the low-link search when there are
+many such cells. There each deduction rests on what it
+needs alone: the anchor, the decided cell cut off, and the fence of the
+region it is shut in, which keeps the nogoods of search with learning short.
+
 :func:`bridges` is the same low-link search on edges: the links a path
 puzzle must use because no other way joins the board.
 """
@@ -18,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilbox.engine.grid import Grid, cells_of
+from pencilbox.engine.grid import Bits, Grid, cells_of
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
 
 
@@ -145,7 +153,13 @@ def connect(s: State[Any], value: int, rule: str, colour: str, to_border: bool =
     With ``to_border`` the cells of the value need not meet each other but
     must each reach the border (walls that may not be enclosed): the search starts from a
     virtual outside node adjacent to every border cell.
+
+    A silent state (a fixpoint, a probe trial, search) takes the same
+    deductions from :func:`connect_bits`; a narrated one (a hint) from the
+    low-link search, whose order the hints follow.
     """
+    if s.trace is None:
+        return connect_bits(s, value, rule, colour, to_border)
     g = s.grid
     want = 1 << value
     cands = s.cands
@@ -227,6 +241,194 @@ def _walls(s: State[Any], want: int, disc: list[int], to_border: bool) -> tuple[
     if to_border:
         fence |= g.bits(c for c in range(g.size) if g.is_border(c)) & lacking
     return tuple(cells_of(fence))
+
+
+_TABLES: dict[int, tuple[bytes, bytes]] = {}
+
+
+def _room(cands: list[int], want: int) -> tuple[Bits, Bits]:
+    """Bitboards of the cells that may take the value ``want`` and of those
+    that must (one translation of the candidates, read as bytes, each)."""
+    tables = _TABLES.get(want)
+    if tables is None:
+        tables = _TABLES[want] = (
+            bytes(49 if m & want else 48 for m in range(256)),  # b"1" or b"0" per mask
+            bytes(49 if m == want else 48 for m in range(256)),
+        )
+    try:
+        raw = bytes(cands)
+    except ValueError:  # a mask of more than eight values
+        room = sum(1 << c for c, m in enumerate(cands) if m & want)
+        return room, sum(1 << c for c, m in enumerate(cands) if m == want)
+    if not raw:
+        return 0, 0
+    return int(raw.translate(tables[0])[::-1], 2), int(raw.translate(tables[1])[::-1], 2)
+
+
+def connect_bits(
+    s: State[Any], value: int, rule: str, colour: str, to_border: bool = False
+) -> Result:
+    """The deductions of :func:`connect`, found with bitboards.
+
+    One flood from the anchor (a decided cell, or the border) finds the
+    pockets. A cut can only be a cell whose neighbours in the room fall into
+    two or more runs around it (:func:`outside_cuts`, with the outside as
+    room when reaching for the border), and each such undecided cell is
+    tried by one flood without it; past :data:`FLOODS` of them (long thin
+    regions) one low-link search finds the real cuts. In search (with
+    learning, or tracking why)
+    each deduction rests on exactly what it needs: the anchor, the decided
+    cell cut off, and the fence of the region it is shut in (the cells next
+    to it that cannot take the value), not the fence of all the room.
+    """
+    g = s.grid
+    want = 1 << value
+    cands = s.cands
+    room, decided = _room(cands, want)
+    border = _border_bits(g) if to_border else 0
+    if to_border:
+        root_bit = 0
+        reach = g.flood(room & border, room)
+    else:
+        if not decided:
+            return NOTHING
+        root_bit = decided & -decided
+        reach = g.flood(root_bit, room)
+    root = root_bit.bit_length() - 1
+    exact = s.learning or s.why is not None
+    lost = room & ~reach
+    if lost & decided:
+        low = lost & decided & -(lost & decided)
+        cell = low.bit_length() - 1
+        fence = _fence(g, g.flood(low, lost), room) if exact else ()
+        if to_border:
+            reason = f"the {colour} cell {g.name(cell)} can no longer reach the border"
+            return Contradiction(rule, reason, (cell, *fence))
+        reason = f"the {colour} cells {g.name(root)} and {g.name(cell)} can no longer be joined"
+        return Contradiction(rule, reason, (root, cell, *fence))
+    cuts: list[tuple[int, int, Bits]] = []
+    suspects = reach & ~decided & outside_cuts(g, reach, to_border)
+    if suspects.bit_count() > FLOODS:
+        # Many possible cuts (long thin regions): one low-link search finds
+        # the real ones faster than a flood for each.
+        found: dict[int, int] = {}
+        for cell, sample in _low_link(g, cands, want, root, to_border):
+            found.setdefault(cell, sample)
+        for cell, sample in found.items():
+            cuts.append((cell, sample, reach & ~(1 << cell)))
+        suspects = 0
+    while suspects:
+        xb = suspects & -suspects
+        suspects ^= xb
+        rest = reach & ~xb
+        seed = rest & border if to_border else root_bit
+        off = decided & rest & ~g.flood(seed, rest)
+        if off:
+            low = off & -off
+            cuts.append((xb.bit_length() - 1, low.bit_length() - 1, rest))
+    if not lost and not cuts:
+        return NOTHING
+    anchor = "the border" if to_border else f"the {colour} cells"
+    base = () if to_border else (root,)
+    told = s.trace is not None
+    reason = ""
+    while lost:
+        pocket = g.flood(lost & -lost, lost)
+        lost &= ~pocket
+        premises = (*base, *_fence(g, pocket, room)) if exact else base
+        for cell in cells_of(pocket):
+            if told:
+                reason = f"{g.name(cell)} is sealed off from {anchor}, so it cannot be {colour}"
+            s.restrict(cell, ~want, rule, reason, premises)
+    for cell, sample, rest in cuts:
+        if not told:
+            pass
+        elif to_border:
+            reason = (
+                f"{g.name(cell)} is the only way from the {colour} cell "
+                f"{g.name(sample)} to the border, so it must be {colour}"
+            )
+        else:
+            reason = (
+                f"{g.name(cell)} is the only link between the {colour} cells "
+                f"{g.name(root)} and {g.name(sample)}, so it must be {colour}"
+            )
+        premises = (sample, *base)
+        if exact:
+            shut = g.flood(1 << sample, rest)
+            premises = (*premises, *_fence(g, shut, room))
+        s.restrict(cell, want, rule, reason, premises)
+    return PROGRESS
+
+
+FLOODS = 12
+"""Past this many possible cuts, :func:`connect_bits` finds the real ones
+with one low-link search instead of a flood for each."""
+
+
+def _low_link(
+    g: Grid, cands: list[int], want: int, root: int, to_border: bool
+) -> list[tuple[int, int]]:
+    """The cuts of the low-link search (each undecided cut with a decided
+    cell it shuts off), from ``root`` or from the outside node."""
+    if not to_border:
+        return articulation_points(g.neighbours, cands, want, root)[1]
+    key = (g.rows, g.cols)
+    nbrs = _OUTSIDE.get(key)
+    if nbrs is None:
+        nbrs = _OUTSIDE[key] = _outside_neighbours(g)
+    return articulation_points(nbrs, [*cands, want], want, g.size)[1]
+
+
+def _fence(g: Grid, region: Bits, room: Bits) -> tuple[int, ...]:
+    """The cells next to ``region`` that cannot take the value: all that
+    shuts it in (with the border, for a region that holds no border cell)."""
+    return tuple(cells_of(g.spread(region) & ~room))
+
+
+_BORDER: dict[tuple[int, int], Bits] = {}
+_EDGES: dict[tuple[int, int], tuple[Bits, Bits, Bits, Bits]] = {}
+
+
+def _border_bits(g: Grid) -> Bits:
+    key = (g.rows, g.cols)
+    out = _BORDER.get(key)
+    if out is None:
+        out = _BORDER[key] = g.bits(c for c in range(g.size) if g.is_border(c))
+    return out
+
+
+def outside_cuts(g: Grid, room: Bits, outside: bool) -> Bits:
+    """:meth:`Grid.local_cuts` of ``room``, with the cells off the board
+    counted as room when ``outside`` (the virtual node beside every border
+    cell): only these cells can be cuts of the room's graph."""
+    if not outside:
+        return g.local_cuts(room)
+    key = (g.rows, g.cols)
+    edges = _EDGES.get(key)
+    if edges is None:
+        top = (1 << g.cols) - 1
+        bottom = top << (g.size - g.cols)
+        left = g.full & ~g.not_left
+        right = g.full & ~g.not_right
+        edges = _EDGES[key] = (top, bottom, left, right)
+    top, bottom, left, right = edges
+    cols = g.cols
+    full = g.full
+    nl, nr = g.not_left, g.not_right
+    north = ((room << cols) & full) | top
+    south = (room >> cols) | bottom
+    east = ((room >> 1) & nr) | right
+    west = ((room << 1) & nl) | left
+    ne = ((room << (cols - 1)) & nr & full) | top | right
+    nw = ((room << (cols + 1)) & nl & full) | top | left
+    se = ((room >> (cols + 1)) & nr) | bottom | right
+    sw = ((room >> (cols - 1)) & nl) | bottom | left
+    a = north & ~(ne & east)
+    b = east & ~(se & south)
+    c = south & ~(sw & west)
+    d = west & ~(nw & north)
+    return (a & b) | (c & d) | ((a | b) & (c | d))
 
 
 def saturate(

@@ -5,14 +5,15 @@
 - :func:`lowest_solving_level`: the lowest level whose fixpoint solves a
   state (the grade, when the ladder finishes it).
 
-Both leave the caller's state untouched and stop at a deadline by raising
-:class:`~pencilbox.errors.Stopped`.
+Both leave the caller's state untouched and stop when their budget of
+work runs out, by raising :class:`~pencilbox.errors.Stopped`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.ladder import Ladder, Outcome, Status
 from pencilbox.engine.state import B, Deduction, State
 
@@ -27,15 +28,15 @@ class FirstDeduction:
 
 
 def first_deduction(
-    ladder: Ladder[B], state: State[B], level: int, deadline: float | None = None
+    ladder: Ladder[B], state: State[B], level: int, budget: Budget | None = None
 ) -> FirstDeduction:
     """The first deduction at ``level`` that decides a cell of ``state``.
 
     ``state`` is narrated on a copy; the caller's state is untouched.
-    Raises :class:`~pencilbox.errors.Stopped` when ``deadline`` passes first.
+    Raises :class:`~pencilbox.errors.Stopped` when ``budget`` runs out first.
     """
     narrated = State(state.board, state.cands[:], [], state.scratch)
-    narrated.deadline = deadline
+    narrated.budget = budget
     outcome = ladder.propagate(narrated, level, stop=lambda d: d.decides)
     if outcome.stopped is not None:
         return FirstDeduction(Status.STALLED, outcome.stopped, outcome)
@@ -43,17 +44,17 @@ def first_deduction(
 
 
 def lowest_solving_level(
-    ladder: Ladder[B], state: State[B], deadline: float | None = None
+    ladder: Ladder[B], state: State[B], budget: Budget | None = None
 ) -> tuple[int | None, Status]:
     """The lowest level whose fixpoint solves ``state`` (None: beyond).
 
     Also returns the status at the top level, which tells a contradiction
     (no solution) from a stall (beyond the ladder). Raises
-    :class:`~pencilbox.errors.Stopped` when ``deadline`` passes first.
+    :class:`~pencilbox.errors.Stopped` when ``budget`` runs out first.
     """
     status = Status.STALLED
     s = state.copy()
-    s.deadline = deadline
+    s.budget = budget
     for level in range(len(ladder.levels)):
         # Every rule is sound, so a level may start from the fixpoint below it.
         status = ladder.propagate(s, level).status

@@ -13,15 +13,17 @@ Done once for every puzzle, in terms of its ladder (the kind calls it):
   refutation (:mod:`pencilbox.engine.cases`), told in words
   (:func:`pencilbox.engine.refutation.describe`).
 
-Everything stops at the deadline: the hint is then "stopped".
+Everything is spent from one budget of work (:mod:`pencilbox.engine.budget`):
+when it runs out, or its safety clock stops it, the hint is "stopped" and
+says which.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from pencilbox.engine import cases
+from pencilbox.engine.budget import Budget, OutOfTime
 from pencilbox.engine.fixpoint import first_deduction
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.ladder import Ladder, Status
@@ -30,9 +32,14 @@ from pencilbox.engine.results import HintResult, Marks, Values
 from pencilbox.engine.state import B, State, single_value
 from pencilbox.errors import ParseError, Stopped
 
-AnswerLookup = Callable[[float | None], Values | None]
-"""Finds the puzzle's unique answer within the given seconds (None: none,
-several, or not found in time)."""
+AnswerLookup = Callable[[Budget], Values | None]
+"""Finds the puzzle's unique answer within the given budget (None: none,
+several, or not found within it)."""
+
+HINT_UNITS = 400_000
+"""The work a hint may do unless told otherwise (see :mod:`pencilbox.engine.budget`)."""
+LOOK_UP_SHARE = 0.5
+"""Share of a hint's budget that finding the answer (to name wrong marks) may take."""
 
 
 def marked_state(start: State[B], marks: Marks | None) -> tuple[State[B], tuple[Cell, ...]]:
@@ -60,25 +67,27 @@ def hint(
     level: int | str | None,
     answer: Values | None = None,
     look_up: AnswerLookup | None = None,
-    seconds: float | None = 10.0,
+    budget: Budget | None = None,
 ) -> HintResult:
     """The next cell the ladder proves at ``level`` from the player's marks.
 
     ``answer`` is the puzzle's answer if the caller knows it; otherwise
-    ``look_up`` (when given) finds it, with at most half of ``seconds``, so
-    wrong marks can be named. Without either, only what the ladder itself
-    refutes is reported. ``level`` may also be "case": probe first, then the
-    case rung. All of it stops after ``seconds``: then the status is "stopped".
+    ``look_up`` (when given) finds it, with at most :data:`LOOK_UP_SHARE` of
+    the budget, so wrong marks can be named. Without either, only what the
+    ladder itself refutes is reported. ``level`` may also be "case": probe
+    first, then the case rung. All of it is spent from ``budget`` (default
+    :data:`HINT_UNITS`); when it runs out the status is "stopped".
     """
     case = level == cases.CASE
     lv = ladder.top if case else ladder.level_index(level)
     name = cases.CASE if case else ladder.levels[lv]
-    deadline = None if seconds is None else time.monotonic() + seconds
+    if budget is None:
+        budget = Budget(HINT_UNITS)
     name_of = start.grid.name
     s, clash = marked_state(start, marks)
     if marks is not None and any(v is not None for v in marks):
         if answer is None and look_up is not None:
-            answer = look_up(None if seconds is None else seconds / 2)
+            answer = look_up(budget.share(LOOK_UP_SHARE))
         if answer is not None:
             wrong = tuple(c for c, v in enumerate(marks) if v is not None and v != answer[c])
             clash = tuple(sorted(set(clash) | set(wrong)))
@@ -89,11 +98,11 @@ def hint(
             "contradiction", name, reason=f"these marks cannot be right: {cells}{more}", wrong=clash
         )
     try:
-        h = first_deduction(ladder, s, lv, deadline)
-    except Stopped:
-        return HintResult("stopped", name, reason=stopped_reason(seconds, "proving a cell"))
+        h = first_deduction(ladder, s, lv, budget)
+    except Stopped as e:
+        return HintResult("stopped", name, reason=stopped_reason(e, "proving a cell"))
     if case and h.deduction is None and h.status is Status.STALLED:
-        found = case_hint(ladder, s, deadline)
+        found = case_hint(ladder, s, budget)
         if found is not None:
             return found
     if h.deduction is not None:
@@ -110,29 +119,22 @@ def hint(
             reason=why.reason if why else "the marks contradict the puzzle",
             premises=why.premises if why else (),
         )
-    return _stalled(ladder, s, lv, name, case, deadline, seconds)
+    return _stalled(ladder, s, lv, name, case, budget)
 
 
 def _stalled(
-    ladder: Ladder[B],
-    s: State[B],
-    lv: int,
-    name: str,
-    case: bool,
-    deadline: float | None,
-    seconds: float | None,
+    ladder: Ladder[B], s: State[B], lv: int, name: str, case: bool, budget: Budget
 ) -> HintResult:
     """Nothing more at ``lv``: which higher level (or the case rung) proves something."""
     for higher in range(lv + 1, len(ladder.levels)):
         try:
-            proved = first_deduction(ladder, s, higher, deadline).deduction is not None
-        except Stopped:
-            limit = f"{seconds:g} s" if seconds is not None else "its deadline"
+            proved = first_deduction(ladder, s, higher, budget).deduction is not None
+        except Stopped as e:
             return HintResult(
                 "stalled",
                 name,
                 reason=f"{name} proves nothing more here; the search for a higher level "
-                f"stopped at {limit}",
+                f"stopped: {why_stopped(e)}",
             )
         if proved:
             return HintResult(
@@ -141,7 +143,7 @@ def _stalled(
                 reason=f"{name} proves nothing more here; try {ladder.levels[higher]}",
                 suggest=ladder.levels[higher],
             )
-    if not case and case_hint(ladder, s, deadline) is not None:
+    if not case and case_hint(ladder, s, budget) is not None:
         return HintResult(
             "stalled",
             name,
@@ -151,14 +153,18 @@ def _stalled(
     return HintResult("stalled", name, reason="no level of the ladder proves anything more here")
 
 
-def case_hint(ladder: Ladder[B], s: State[B], deadline: float | None) -> HintResult | None:
+def case_hint(ladder: Ladder[B], s: State[B], budget: Budget | None) -> HintResult | None:
     """The smallest case split that decides a cell of ``s`` (None: none
-    within the rung's bounds)."""
+    within the rung's bounds or the budget)."""
     fixed = s.copy()
-    if ladder.propagate(fixed, ladder.top).status is not Status.STALLED:
+    fixed.budget = budget
+    try:
+        if ladder.propagate(fixed, ladder.top).status is not Status.STALLED:
+            return None
+    except Stopped:
         return None
     two = fixed.cands
-    ref = cases.refute(ladder, fixed, deadline, wanted=lambda lit: two[lit[0]].bit_count() == 2)
+    ref = cases.refute(ladder, fixed, budget, wanted=lambda lit: two[lit[0]].bit_count() == 2)
     if ref is None:
         return None
     keep = fixed.cands[ref.cell] & ~(1 << ref.value)
@@ -175,6 +181,13 @@ def case_hint(ladder: Ladder[B], s: State[B], deadline: float | None) -> HintRes
     )
 
 
-def stopped_reason(seconds: float | None, what: str) -> str:
-    limit = f"{seconds:g} s" if seconds is not None else "its deadline"
-    return f"stopped at {limit} before {what}; allow more time to finish"
+def why_stopped(e: Stopped) -> str:
+    """What stopped a computation, in words: the budget (the same on every
+    machine) or the safety clock (this machine's speed and load)."""
+    if isinstance(e, OutOfTime):
+        return "the safety clock stopped it (this machine was too slow or too busy)"
+    return str(e)
+
+
+def stopped_reason(e: Stopped, what: str) -> str:
+    return f"{why_stopped(e)} before {what}; allow more to finish"

@@ -22,8 +22,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pencilbox.engine import cases, hints, search
-from pencilbox.engine.fixpoint import lowest_solving_level
+from pencilbox.engine import cases, hints, search, verdict
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.frontend import Frontend
 from pencilbox.engine.grid import Cell, refuse_size_out_of_range
 from pencilbox.engine.ladder import Ladder, Status
@@ -31,7 +31,6 @@ from pencilbox.engine.protocols import BruteForce, Generator, Model, TextCodec, 
 from pencilbox.engine.results import (
     Counted,
     GapCheck,
-    Graded,
     HintResult,
     Marks,
     Puzzle,
@@ -40,7 +39,7 @@ from pencilbox.engine.results import (
 )
 from pencilbox.engine.samples import Samples
 from pencilbox.engine.state import Mask, State, single_value
-from pencilbox.errors import ContradictoryClues, NoSolution, ParseError, Stopped
+from pencilbox.errors import ContradictoryClues, ParseError, Stopped
 from pencilbox.violations import Violation
 
 Verdict = Literal["unique", "several", "unknown"]
@@ -63,10 +62,6 @@ class MeasureDefaults:
     """the points of the density sweep"""
 
 
-CASE_SECONDS = 300.0
-"""How long ``grade`` lets the case rung work before calling a puzzle "beyond"."""
-
-
 class PuzzleKind:
     """Base class of a puzzle type: the fixed table every puzzle fills in."""
 
@@ -74,6 +69,11 @@ class PuzzleKind:
     summary: str = ""
     aliases: tuple[str, ...] = ()
     """Other names the registry finds the kind by."""
+    notations: Mapping[str, object] = {}
+    """How the puzzle is written in other tools' formats, by format name
+    (``"pzprv3"``, ``"penpa"``, ``"janko"``): each value is that format's own
+    declaration (see :mod:`pencilbox.formats`). A format the kind declares
+    nothing for uses its generic fallback, or says it cannot hold the puzzle."""
     default_density: float = 0.5
     """Clue density of ``generate`` when none is given."""
     bank_skips: tuple[str, ...] = ()
@@ -248,7 +248,7 @@ class PuzzleKind:
         return None
 
     def unique_by_oracle(
-        self, p: Puzzle, answer: Sequence[int], budget: int = search.DEFAULT_BUDGET
+        self, p: Puzzle, answer: Sequence[int], budget: int = search.DEFAULT_UNITS
     ) -> Verdict | None:
         """The puzzle's own uniqueness oracle on ``answer``; None: it has none
         (the measurements then count to 2)."""
@@ -280,13 +280,16 @@ class PuzzleKind:
 
     # -- solving -----------------------------------------------------------------
     def refuse_contradictory_clues(self, p: Puzzle) -> None:
-        """Raise ContradictoryClues when the lowest rung alone refutes the clues."""
+        """Raise ContradictoryClues when the lowest rung alone refutes the
+        clues, in the verdict's words ("no answer: the clues contradict each
+        other: …", as :func:`pencilbox.engine.verdict.judge` says it)."""
         s = self.start(p)
         outcome = self.ladder.propagate(s, 0)
         if outcome.status is Status.CONTRADICTION:
-            assert outcome.contradiction is not None
+            why = outcome.contradiction
+            assert why is not None
             raise ContradictoryClues(
-                f"the clues contradict each other: {outcome.contradiction.reason}"
+                f"no answer: the clues contradict each other: {why.reason} ({why.rule})"
             )
 
     def solve(
@@ -295,50 +298,65 @@ class PuzzleKind:
         level: int | str | None = None,
         narrate: bool = False,
         seconds: float | None = None,
+        budget: int | None = None,
     ) -> Solved:
         """The fixpoint at ``level``; status STOPPED (with the cells decided so
-        far) when it takes longer than ``seconds``."""
+        far) when its ``budget`` of work units runs out, or the safety clock
+        (``seconds``) stops it (``Solved.stop`` says which)."""
         lv = self.ladder.level_index(level)
         s = self.start(p)
         if narrate:
             s.trace = []
+        stop = None
         try:
-            status = self.ladder.propagate(s, lv, deadline=deadline_in(seconds)).status
-        except Stopped:
+            status = self.ladder.propagate(s, lv, budget=Budget(budget, seconds)).status
+        except Stopped as e:
             status = Status.STOPPED
-        return Solved(status, self.levels[lv], tuple(s.cands), tuple(s.trace or ()))
+            stop = search.stop_reason(e)
+        return Solved(status, self.levels[lv], tuple(s.cands), tuple(s.trace or ()), stop)
 
     def count(
         self,
         p: Puzzle,
         limit: int = 2,
         level: int | str | None = None,
-        budget: int = search.DEFAULT_BUDGET,
+        budget: int | None = None,
         seconds: float | None = None,
         learning: bool | None = None,
     ) -> Counted:
-        """Solutions up to ``limit`` by search at ``level``; ``learning``:
-        True the search with learning, False the plain search, None the one
-        the ladder suits (see :func:`search.count`)."""
+        """Solutions up to ``limit`` by search at ``level``, within ``budget``
+        work units (default :data:`search.DEFAULT_UNITS`; ``seconds`` is a
+        safety clock); ``learning``: True the search with learning, False the
+        plain search, None the one the ladder suits (see :func:`search.count`)."""
         lv = self.ladder.level_index(level)
-        deadline = deadline_in(seconds)
-        c = search.count(self.ladder, self.start(p), lv, limit, budget, deadline, learning)
+        units = search.DEFAULT_UNITS if budget is None else budget
+        c = search.count(self.ladder, self.start(p), lv, limit, Budget(units, seconds), learning)
         first = tuple(single_value(m) for m in c.first) if c.first is not None else None
         level_name = self.levels[lv]
-        return Counted(c.solutions, c.complete, c.guesses, c.nodes, "ladder", level_name, first)
+        return Counted(
+            c.solutions, c.complete, c.guesses, c.nodes, "ladder", level_name, first, c.stop
+        )
 
     def solution(
-        self, p: Puzzle, budget: int = search.DEFAULT_BUDGET, seconds: float | None = None
+        self, p: Puzzle, budget: int | None = None, seconds: float | None = None
     ) -> Values | None:
         """The answer if the puzzle has exactly one (None otherwise or unknown)."""
-        deadline = deadline_in(seconds)
-        solved = self.solve(p, seconds=seconds)
-        if solved.status is Status.SOLVED:
-            return tuple(single_value(m) for m in solved.cands)
-        if solved.status is Status.STOPPED:
+        units = search.DEFAULT_UNITS if budget is None else budget
+        return self.solution_within(p, Budget(units, seconds))
+
+    def solution_within(self, p: Puzzle, budget: Budget) -> Values | None:
+        """:meth:`solution`, spending from ``budget``."""
+        s = self.start(p)
+        try:
+            status = self.ladder.propagate(s, self.ladder.top, budget=budget).status
+        except Stopped:
             return None
-        c = self.count(p, limit=2, budget=budget, seconds=seconds_left(deadline))
-        return c.first if c.complete and c.solutions == 1 else None
+        if status is Status.SOLVED:
+            return tuple(single_value(m) for m in s.cands)
+        c = search.count(self.ladder, self.start(p), self.ladder.top, 2, budget)
+        if c.complete and c.solutions == 1 and c.first is not None:
+            return tuple(single_value(m) for m in c.first)
+        return None
 
     def marked_state(self, p: Puzzle, marks: Marks | None) -> tuple[State[Any], tuple[Cell, ...]]:
         """The start state with the player's marks; also the marks that break a clue."""
@@ -352,19 +370,22 @@ class PuzzleKind:
         solution: Values | None = None,
         seconds: float | None = 10.0,
         look_up: bool = True,
+        budget: int | None = None,
     ) -> HintResult:
         """The next cell the ladder proves at ``level`` from the player's marks
         (see :func:`pencilbox.engine.hints.hint`).
 
         Marks that differ from the answer are named: from ``solution`` when
-        given, else, with ``look_up``, from the answer found with at most
-        half of ``seconds``; with neither, only what the ladder itself
-        refutes. ``level`` may also be "case". All of it stops after
-        ``seconds``: then the status is "stopped"."""
+        given, else, with ``look_up``, from the answer found with part of
+        the budget; with neither, only what the ladder itself refutes.
+        ``level`` may also be "case". All of it is spent from ``budget`` work
+        units (default :data:`hints.HINT_UNITS`; ``seconds`` is a safety
+        clock): when it runs out, the status is "stopped"."""
 
-        def find(within: float | None) -> Values | None:
-            return self.solution(p, seconds=within)
+        def find(within: Budget) -> Values | None:
+            return self.solution_within(p, within)
 
+        units = hints.HINT_UNITS if budget is None else budget
         return hints.hint(
             self.ladder,
             self.start(p),
@@ -372,49 +393,36 @@ class PuzzleKind:
             level,
             answer=solution,
             look_up=find if look_up else None,
-            seconds=seconds,
+            budget=Budget(units, seconds),
         )
 
     def grade(
-        self, p: Puzzle, budget: int = search.DEFAULT_BUDGET, seconds: float | None = None
-    ) -> Graded:
-        """The lowest level that solves ``p`` without guessing, then "case"
-        (the case rung, within ``seconds`` or :data:`CASE_SECONDS`), or
-        "beyond"; "unknown" (not complete) when a fixpoint runs past ``seconds``.
+        self, p: Puzzle, budget: int | None = None, seconds: float | None = None
+    ) -> verdict.Verdict:
+        """The verdict on ``p`` with its full grade: the lowest level that
+        solves it without guessing, then "case" (the case rung), or "beyond"
+        (see :func:`pencilbox.engine.verdict.judge`, which every surface
+        uses), within ``budget`` work units (``seconds`` is a safety clock)."""
+        return verdict.judge(self, p, budget=budget, seconds=seconds)
 
-        Beyond the ladder, a search within ``budget`` nodes (and the rest of
-        ``seconds``) tells whether the answer is unique; ``complete`` is false
-        when it ran out.
-        """
-        deadline = deadline_in(seconds)
-        try:
-            level, status = lowest_solving_level(self.ladder, self.start(p), deadline)
-        except Stopped:
-            return Graded("unknown", False, complete=False)
-        if level is not None:
-            return Graded(self.levels[level], True)
-        if status is Status.CONTRADICTION:
-            raise NoSolution("the puzzle has no solution")
-        case_deadline = deadline if deadline is not None else deadline_in(CASE_SECONDS)
-        status, size, _ = cases.solve(self.ladder, self.start(p), case_deadline)
-        if status is Status.SOLVED:
-            return Graded(cases.CASE, True, case_size=size)
-        if status is Status.CONTRADICTION:
-            raise NoSolution("the puzzle has no solution")
-        c = self.count(p, limit=2, budget=budget, seconds=seconds_left(deadline))
-        if c.complete and c.solutions == 0:
-            raise NoSolution("the puzzle has no solution")
-        return Graded("beyond", c.complete and c.solutions == 1, c.complete, c.guesses)
+    def analyze(
+        self,
+        p: Puzzle,
+        level: int | str | None = None,
+        budget: int | None = None,
+        seconds: float | None = None,
+        upto: str = cases.CASE,
+    ) -> verdict.Verdict:
+        """The verdict on ``p`` (see :func:`pencilbox.engine.verdict.judge`),
+        with the cells the fixpoint of ``level`` leaves undecided."""
+        return verdict.judge(self, p, level, budget, seconds, upto)
 
 
 def deadline_in(seconds: float | None) -> float | None:
-    """The ``time.monotonic()`` instant ``seconds`` from now (None: no deadline)."""
+    """The ``time.monotonic()`` instant ``seconds`` from now (None: no
+    deadline): the brute force, which shares no code with the engine, stops
+    at a node budget and a deadline of its own."""
     return None if seconds is None else time.monotonic() + seconds
-
-
-def seconds_left(deadline: float | None) -> float | None:
-    """Seconds until ``deadline`` (never negative; None: no deadline)."""
-    return None if deadline is None else max(0.0, deadline - time.monotonic())
 
 
 def reveal_cells(answer: Sequence[int], density: float, rng: random.Random) -> list[int | None]:
@@ -438,7 +446,6 @@ __all__ = [
     "Cell",
     "Counted",
     "GapCheck",
-    "Graded",
     "HintResult",
     "Marks",
     "MeasureDefaults",

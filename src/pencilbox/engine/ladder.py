@@ -8,20 +8,21 @@ level of every ladder is the generic ``probe`` rung: assume one candidate,
 propagate with the rules below, and drop the candidate if that alone
 contradicts.
 
-Propagation is bounded in time as well: given a deadline (or running on a
-state that carries one), it checks the clock before every rule it applies,
-and probe's trials inherit the deadline, so a fixpoint raises
-:class:`~pencilbox.errors.Stopped` soon after its time is up.
+Propagation is bounded by a budget of work (see :mod:`pencilbox.engine.budget`):
+every rule it applies is spent from the state's budget, and probe's trials
+share it, so a fixpoint raises :class:`~pencilbox.errors.Stopped` as soon as
+the budget (or its safety clock) runs out, leaving the sound deductions it
+made so far.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic
 
+from pencilbox.engine.budget import Budget, cost
 from pencilbox.engine.grid import Bits, Cell
 from pencilbox.engine.memo import ProbeMemo
 from pencilbox.engine.state import (
@@ -35,7 +36,7 @@ from pencilbox.engine.state import (
     TrailLog,
     values_of,
 )
-from pencilbox.errors import Stopped, UnknownLevel
+from pencilbox.errors import UnknownLevel
 
 RuleFn = Callable[[State[B]], Result]
 """A rule's work: applied to a state, progress, nothing or a contradiction."""
@@ -56,6 +57,10 @@ class Rule(Generic[B]):
     """The premises of its deductions and contradictions are all the cells
     they rest on. Search with learning takes the deductions of a rule that
     does not explain as resting on every guess (coarse, and sound)."""
+    weight: int = 1
+    """What one application of the rule costs, in rule applications (see
+    :mod:`pencilbox.engine.budget`): more than 1 for a rule that does far
+    more work than the ladder's others each time it runs."""
     cheap: bool = False
     """Cheap enough to run after every elimination of probe's silent pass
     (say, one that looks only at what changed since its last run): the next
@@ -249,18 +254,18 @@ class Ladder(Generic[B]):
         level: int,
         stop: Callable[[Deduction], bool] | None = None,
         without: str | None = None,
-        deadline: float | None = None,
+        budget: Budget | None = None,
     ) -> Outcome:
         """Run the rules up to ``level`` to a fixpoint, changing ``state``.
 
         ``stop`` (narrated states only) ends the run after the first deduction
-        it accepts. ``without`` leaves one rule out (ablation). ``deadline``
-        (a ``time.monotonic()`` instant) is stored on ``state``; when the
-        state's deadline passes, the run raises :class:`Stopped`, leaving
-        ``state`` with the sound deductions made so far.
+        it accepts. ``without`` leaves one rule out (ablation). ``budget`` is
+        stored on ``state``; when the state's budget runs out, the run raises
+        :class:`Stopped`, leaving ``state`` with the sound deductions made
+        so far.
         """
-        if deadline is not None:
-            state.deadline = deadline
+        if budget is not None:
+            state.budget = budget
         rules = self._searching[level] if state.searching else self._upto[level]
         if without is not None:
             rules = tuple(r for r in rules if r.name != without)
@@ -277,7 +282,8 @@ class Ladder(Generic[B]):
         """Run ``rules`` on ``state``, cheapest first and from the first again
         after any progress, until none changes it (None) or one finds a
         contradiction or a deduction ``stop`` accepts (its outcome)."""
-        deadline = state.deadline
+        budget = state.budget
+        price = cost(state.cands) if budget is not None else 0
         trace = state.trace
         seen = len(trace) if trace is not None else 0
         i = 0
@@ -289,8 +295,8 @@ class Ladder(Generic[B]):
             if quiet[i] == state.version:
                 i += 1
                 continue
-            if deadline is not None and time.monotonic() > deadline:
-                raise Stopped("the work stopped at its deadline")
+            if budget is not None:
+                budget.spend(price * rule.weight)
             if learn is not None:
                 learn.coarse = not rule.explains
             result = rule.apply(state)

@@ -45,6 +45,8 @@ class Solved:
     level: str
     cands: tuple[Mask, ...]
     deductions: tuple[Deduction, ...] = ()
+    stop: str | None = None
+    """Why a STOPPED fixpoint stopped: "work" (its budget) or "clock"."""
 
     @property
     def decided(self) -> int:
@@ -62,6 +64,8 @@ class Counted:
     engine: str
     level: str | None
     first: Values | None
+    stop: str | None = None
+    """Why an incomplete count stopped: "work" (its budget) or "clock"."""
 
 
 @dataclass(frozen=True)
@@ -85,20 +89,6 @@ class HintResult:
     case: Refutation | None = None
     """The case split behind a hint of the case rung."""
     suggest: str | None = None
-
-
-@dataclass(frozen=True)
-class Graded:
-    """The lowest level whose fixpoint solves the puzzle, "beyond", or
-    "unknown" when a fixpoint stopped at the deadline. ``complete`` is false
-    when the work was cut short: then ``unique`` is unknown (and False)."""
-
-    grade: str
-    unique: bool
-    complete: bool = True
-    guesses: int = 0
-    case_size: int | None = None
-    """For grade "case": the branches of the largest refutation used."""
 
 
 @dataclass(frozen=True)

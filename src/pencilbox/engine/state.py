@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.grid import Cell, Grid
 from pencilbox.engine.memo import ProbeMemo
 
@@ -209,9 +210,9 @@ class State(Generic[B]):
     guess at depth ``d``; bit 0: a probe's assumption); ``depth`` counts the
     guesses made above this state.
 
-    ``deadline`` (a ``time.monotonic()`` instant, or None) is when work on
-    this state must stop; copies inherit it, so probe trials and search
-    branches stop on time too.
+    ``budget`` (a :class:`~pencilbox.engine.budget.Budget`, or None) is the
+    work this state's propagation may still do; copies share it, so probe
+    trials and search branches spend from it too and stop when it runs out.
     ``notes`` is where a rule keeps what it learnt of this state between
     runs (say, the candidates it last left consistent, to look only at what
     changed since); a copy starts with the same notes, and a rule replaces a
@@ -236,7 +237,7 @@ class State(Generic[B]):
         "probes",
         "why",
         "depth",
-        "deadline",
+        "budget",
         "trail",
         "searching",
         "notes",
@@ -259,7 +260,7 @@ class State(Generic[B]):
         self.probes: ProbeMemo | None = None
         self.why: list[int] | None = None
         self.depth = 0
-        self.deadline: float | None = None
+        self.budget: Budget | None = None
         self.trail: Trail | None = None
         self.searching = False
         self.notes: dict[str, Any] = {}
@@ -270,7 +271,7 @@ class State(Generic[B]):
         if self.why is not None:
             out.why = self.why[:]
         out.depth = self.depth
-        out.deadline = self.deadline
+        out.budget = self.budget
         out.searching = self.searching
         if self.notes:
             out.notes = dict(self.notes)

@@ -286,7 +286,10 @@ def declare(commands: Subcommands) -> None:
     m.add_argument("--densities", help="comma-separated densities (density)")
     m.add_argument("--printed", help="printed-number counts (survival)")
     m.add_argument(
-        "--budget", type=arguments.budget, default=COUNT_BUDGET, help="search node budget"
+        "--budget",
+        type=arguments.budget,
+        default=COUNT_BUDGET,
+        help="work budget of each uniqueness count, in engine work units",
     )
     m.add_argument(
         "--judge",

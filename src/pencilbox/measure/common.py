@@ -19,14 +19,16 @@ from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.errors import ParseError
 from pencilbox.measure import chart
 
-COUNT_BUDGET = 20_000
-"""Search nodes a uniqueness count may spend on one board."""
+COUNT_BUDGET = 2_000_000
+"""Work units a uniqueness count may spend on one board (see
+:mod:`pencilbox.engine.budget`)."""
 COUNT_SECONDS = 120.0
 """Wall-clock cap of one count: only a safety net, since a figure that depends on
-the machine's load is not reproducible; node budgets end the counts."""
-TOP_SHARE = 100
-"""The fallback count at the top level gets budget // TOP_SHARE nodes (probe nodes
-are dear: on a sparse board with many candidates per cell one costs seconds)."""
+the machine's load is not reproducible; budgets of work end the counts."""
+TOP_SHARE = 10
+"""The fallback count at the top level gets budget // TOP_SHARE work units
+(probe nodes are dear: on a sparse board with many candidates per cell one
+costs seconds)."""
 
 
 def kind_of(name: str) -> PuzzleKind:

@@ -12,21 +12,19 @@ import argparse
 from pathlib import Path
 
 import pencilbox
-from pencilbox import arguments
-from pencilbox.commands.common import Handler, Result, Subcommands, add_command
+from pencilbox import arguments, verdicts
+from pencilbox.commands.common import FILE_HELP, Handler, Result, Subcommands, add_command
 from pencilbox.commands.source import read_puzzles
 from pencilbox.engine.frontend import Frontend
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
-from pencilbox.engine.state import single_value
-from pencilbox.errors import NoSolution, ParseError
+from pencilbox.engine.verdict import DEFAULT_UNITS, Verdict, grade_words
+from pencilbox.errors import ParseError
 from pencilbox.render import convert, svg
 
 FORMATS = ("svg", "png", "pdf")
-RENDER_BUDGET = 20_000
-"""Search nodes a puzzle's grade and answer may take by default: enough for
-the boards people print, small enough that a sheet of many never hangs."""
-RENDER_SECONDS = 5.0
-"""Deadline of each search for one puzzle's grade and answer."""
+RENDER_SECONDS = 60.0
+"""The safety clock of each puzzle's verdict (its budget decides; see
+:mod:`pencilbox.engine.budget`)."""
 
 
 def look_of(kind: PuzzleKind) -> Frontend:
@@ -36,49 +34,31 @@ def look_of(kind: PuzzleKind) -> Frontend:
     return kind.frontend
 
 
-def grade_text(kind: PuzzleKind, p: Puzzle, budget: int, seconds: float) -> str:
-    """The grade as a reader should see it, honest about what is not known."""
-    try:
-        g = kind.grade(p, budget=budget, seconds=seconds)
-    except NoSolution:
-        return "no solution"
-    if g.grade == "unknown":
-        return "not graded in time"
-    if g.grade != "beyond":
-        return g.grade
-    if not g.complete:
-        return "beyond the ladder (uniqueness unknown)"
-    return "beyond the ladder" if g.unique else "not unique"
+def label(v: Verdict) -> str:
+    """The grade a reader sees on the sheet: the verdict's own words (a
+    grade, or why there is none), as every surface says them."""
+    if v.unique and v.grade is not None:
+        return grade_words(v.grade, v.case_size, v.upto)
+    return v.summary
 
 
-def answer(
-    kind: PuzzleKind, p: Puzzle, grade: str, budget: int, seconds: float
-) -> tuple[Values | None, str]:
+def answer(v: Verdict) -> tuple[Values | None, str]:
     """The unique answer, or None and why it is not shown."""
-    if grade in kind.levels:
-        solved = kind.solve(p, level=grade)
-        return tuple(single_value(m) for m in solved.cands), ""
-    try:
-        c = kind.count(p, limit=2, budget=budget, seconds=seconds)
-    except NoSolution:
-        return None, "no answer: the puzzle has no solution"
-    if not c.complete:
-        return None, "answer not shown: the search stopped before settling it"
-    if c.solutions == 0:
-        return None, "no answer: the puzzle has no solution"
-    if c.solutions > 1:
-        return None, "answer not shown: the puzzle has several"
-    return c.first, ""
+    if v.unique and v.solutions:
+        return v.solutions[0], ""
+    return None, f"answer not shown: {v.summary}"
 
 
 def entries(kind: PuzzleKind, puzzles: list[Puzzle], args: argparse.Namespace) -> list[svg.Entry]:
     look = look_of(kind)
     out = []
     for i, p in enumerate(puzzles):
-        grade = "?" if args.no_grade else grade_text(kind, p, args.budget, args.seconds)
-        found, note = (
-            answer(kind, p, grade, args.budget, args.seconds) if args.solution else (None, "")
-        )
+        if args.no_grade and not args.solution:
+            grade, found, note = "?", None, ""
+        else:
+            v = verdicts.verdict(kind, p, budget=args.budget, seconds=args.seconds)
+            grade = "?" if args.no_grade else label(v)
+            found, note = answer(v) if args.solution else (None, "")
         out.append(
             svg.Entry(
                 number=i + 1,
@@ -175,7 +155,7 @@ def declare(commands: Subcommands) -> None:
         Handler(run, text, spaced=False),
     )
     r.add_argument("type")
-    r.add_argument("file", help="a text grid file, a URL, a file of many, or - for stdin")
+    r.add_argument("file", help=FILE_HELP)
     r.add_argument("--out", required=True, help="file to write (SVG/PNG: one per page)")
     r.add_argument("--format", choices=FORMATS, help="default: from the --out suffix")
     r.add_argument("--solution", action="store_true", help="add the answers on pages of their own")
@@ -186,12 +166,12 @@ def declare(commands: Subcommands) -> None:
     r.add_argument(
         "--budget",
         type=arguments.budget,
-        default=RENDER_BUDGET,
-        help="search node budget per puzzle",
+        default=DEFAULT_UNITS,
+        help=f"work budget of each puzzle's verdict, in work units (default {DEFAULT_UNITS:,})",
     )
     r.add_argument(
         "--seconds",
         type=arguments.seconds,
         default=RENDER_SECONDS,
-        help="deadline of each search (grade, answer) per puzzle",
+        help="safety clock of each puzzle's verdict, in seconds (only runaway work reaches it)",
     )

@@ -1,7 +1,9 @@
-"""The setter's studio: a verdict on a board as it is being made, and helpers
-that improve it (redundant clues, a clue that removes a second answer,
-thinning to a grade). Puzzle-agnostic: every puzzle goes through its kind."""
+"""The setter's studio: helpers that improve a board as it is being made
+(redundant clues, a clue that removes a second answer, thinning to a grade).
+The verdict itself is the one every surface gives
+(:mod:`pencilbox.engine.verdict`). Puzzle-agnostic: every puzzle goes through
+its kind."""
 
-from pencilbox.studio.analyze import Analysis, analyze
+from pencilbox.studio.helpers import NotReady, redundant, suggest, thin
 
-__all__ = ["Analysis", "analyze"]
+__all__ = ["NotReady", "redundant", "suggest", "thin"]

@@ -11,14 +11,20 @@ import argparse
 from collections.abc import Iterator
 
 import pencilbox
-from pencilbox import arguments
-from pencilbox.commands.common import Handler, Result, Subcommands, add_command
+from pencilbox import arguments, verdicts
+from pencilbox.commands.common import (
+    DEFAULT_SECONDS,
+    FILE_HELP,
+    Handler,
+    Result,
+    Subcommands,
+    add_command,
+)
 from pencilbox.commands.source import read_puzzles
 from pencilbox.engine.kind import Puzzle, PuzzleKind
-from pencilbox.errors import ParseError
-from pencilbox.shapes import analysis_json, redundancy_json
+from pencilbox.engine.verdict import DEFAULT_UNITS, RUNGS
+from pencilbox.shapes import redundancy_json, verdict_json
 from pencilbox.studio import helpers
-from pencilbox.studio.analyze import DEFAULT_SECONDS, analyze
 
 
 def declare(commands: Subcommands) -> None:
@@ -30,13 +36,25 @@ def declare(commands: Subcommands) -> None:
         Handler(run, text),
     )
     p.add_argument("type")
-    p.add_argument("file", help="a text grid file, a URL, a file of many, or - for stdin")
+    p.add_argument("file", help=FILE_HELP)
     p.add_argument("--level", help="the level whose undecided cells are reported (default: top)")
+    p.add_argument(
+        "--budget",
+        type=arguments.budget,
+        default=DEFAULT_UNITS,
+        help=f"work budget per puzzle, in engine work units (default {DEFAULT_UNITS:,})",
+    )
     p.add_argument(
         "--seconds",
         type=arguments.seconds,
         default=DEFAULT_SECONDS,
-        help=f"time budget per puzzle (default {DEFAULT_SECONDS:g})",
+        help=f"safety clock per puzzle (default {DEFAULT_SECONDS:g}); the budget decides",
+    )
+    p.add_argument(
+        "--upto",
+        choices=RUNGS,
+        default=RUNGS[-1],
+        help="how far the grade may climb: probe (fast) or the case rung (default)",
     )
     p.add_argument(
         "--redundant",
@@ -48,21 +66,21 @@ def declare(commands: Subcommands) -> None:
 def run(args: argparse.Namespace) -> Iterator[Result]:
     kind = pencilbox.puzzle(args.type)
     kind.level_name(args.level)
-    if not args.seconds > 0:
-        raise ParseError("--seconds must be more than 0")
     puzzles = read_puzzles(kind, args.file)  # every puzzle is read before any result
     return _results(kind, puzzles, args)
 
 
 def _results(kind: PuzzleKind, puzzles: list[Puzzle], args: argparse.Namespace) -> Iterator[Result]:
     for p in puzzles:
-        a = analyze(kind, p, level=args.level, seconds=args.seconds)
-        out = analysis_json(kind, p, a)
+        v = verdicts.verdict(kind, p, args.level, args.budget, args.seconds, args.upto)
+        out = verdict_json(kind, p, v)
         if args.redundant:
             # Only a unique board has clues that can go with its answer kept.
             out["redundant"] = (
-                redundancy_json(p, helpers.redundant(kind, p, seconds=args.seconds))
-                if a.unique
+                redundancy_json(
+                    p, helpers.redundant(kind, p, budget=args.budget, seconds=args.seconds)
+                )
+                if v.unique
                 else None
             )
         yield out
@@ -75,8 +93,7 @@ def cell_name(rc: list[int]) -> str:
 def text(obj: Result) -> str:
     """The text form of one analysis."""
     verdict = obj["verdict"]
-    head = f"{verdict}, grade {obj['grade']}" if obj["grade"] else verdict
-    lines = [f"{head}: {obj['reason']}"]
+    lines = [f"{obj['summary']}: {obj['reason']}"]
     if obj["cells"]:
         lines.append("cells: " + ", ".join(cell_name(rc) for rc in obj["cells"]))
     sols = obj["solutions"]

@@ -1,24 +1,34 @@
 """The setter's helpers: redundant clues, a clue that removes a second answer,
-and thinning to a grade. Each takes a time budget and returns what it found
-when the budget runs out (marked incomplete), never later: every fixpoint
-and search inside stops at its state's deadline (:class:`~pencilbox.errors.Stopped`).
+and thinning to a grade. Each takes a budget of work units and returns what
+it found when the budget runs out (marked incomplete): every fixpoint and
+search inside spends from it (:mod:`pencilbox.engine.budget`), so the same
+board and budget give the same answer on any machine. A wall-clock
+``seconds`` is a safety stop only.
 
-A clue is one non-blank entry of ``Puzzle.clues``, whatever the puzzle (see
-:mod:`pencilbox.bank.grading`); thinning is the bank's own.
+Every verdict inside is the one every surface gives
+(:func:`pencilbox.engine.verdict.judge`), and thinning is the bank's own
+(:mod:`pencilbox.engine.thinning`). A clue is one non-blank entry of
+``Puzzle.clues``, whatever the puzzle.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from dataclasses import dataclass, replace
 
-from pencilbox.bank.grading import solves_at, thin_until, without_clue
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
 from pencilbox.engine.ladder import Status
+from pencilbox.engine.thinning import solves_at, without_clue
+from pencilbox.engine.thinning import thin as thin_board
+from pencilbox.engine.verdict import DEFAULT_UNITS, Verdict, judge
 from pencilbox.errors import PuzzleError, Stopped
-from pencilbox.studio.analyze import DEFAULT_SECONDS, Analysis, analyze
+
+HELPER_UNITS = DEFAULT_UNITS
+"""The budget of one helper call when none is given."""
 
 
 class NotReady(PuzzleError):
@@ -26,8 +36,30 @@ class NotReady(PuzzleError):
 
 
 def grade_index(kind: PuzzleKind, grade: str | None) -> int:
-    """A grade's place on the ladder; "beyond" sits above the top."""
-    return len(kind.levels) if grade in (None, "beyond") else kind.levels.index(grade)
+    """A grade's place on the ladder; "case" and "beyond" sit above the top."""
+    if grade in (None, "beyond"):
+        return len(kind.levels) + 1
+    if grade not in kind.levels:
+        return len(kind.levels)  # the case rung
+    return kind.levels.index(grade)
+
+
+def _left(budget: Budget) -> int:
+    left = budget.left
+    return 0 if left is None else left
+
+
+def _charge(budget: Budget, work: int) -> None:
+    """Count the ``work`` a verdict judged apart did against ``budget``."""
+    with contextlib.suppress(Stopped):  # what is left is then nothing: the next step sees it
+        budget.spend(work)
+
+
+def _seconds(budget: Budget) -> float | None:
+    """The safety clock left on ``budget``, in seconds (None: none)."""
+    if budget.deadline is None:
+        return None
+    return max(0.0, budget.deadline - time.monotonic())
 
 
 # -- redundant clues ------------------------------------------------------------------
@@ -43,45 +75,44 @@ class ClueCheck:
 
 @dataclass(frozen=True)
 class Redundancy:
-    analysis: Analysis
+    analysis: Verdict
     clues: tuple[ClueCheck, ...]
     complete: bool
 
 
 def redundant(
-    kind: PuzzleKind,
-    p: Puzzle,
-    seconds: float = DEFAULT_SECONDS,
+    kind: PuzzleKind, p: Puzzle, budget: int = HELPER_UNITS, seconds: float | None = None
 ) -> Redundancy:
     """Which clues of a unique ``p`` can go with the answer still unique.
 
     First pass: a clue whose removal leaves the board solved by the fixpoint
     of its own grade is removable and keeps the grade (cheap). Then each
-    other clue is analysed without it, within the time left: unique means
+    other clue is judged without it, within the work left: unique means
     removable (at the grade found, which can only be higher); several means
     it is needed.
     """
-    at = time.monotonic() + seconds
-    base = analyze(kind, p, seconds=seconds)
+    whole = Budget(budget, seconds)
+    base = judge(kind, p, budget=budget, seconds=seconds)
+    _charge(whole, base.work)
     if not base.unique:
         raise NotReady(f"redundant clues need a unique puzzle; this one is {base.verdict}")
-    assert base.grade is not None
     g = grade_index(kind, base.grade)
     cells = [c for c, v in enumerate(p.clues) if v is not None]
     found: dict[Cell, ClueCheck] = {}
     if g < len(kind.levels):
         try:
             for cell in cells:
-                if solves_at(kind, without_clue(p, cell), g, at):
+                if solves_at(kind, without_clue(p, cell), g, whole):
                     found[cell] = ClueCheck(cell, True, base.grade)
         except Stopped:
             pass
     for cell in cells:
-        left = at - time.monotonic()
+        left = _left(whole)
         if cell in found or left <= 0:
             continue
-        a = analyze(kind, without_clue(p, cell), seconds=left)
-        if a.verdict == "unique":
+        a = judge(kind, without_clue(p, cell), budget=left, seconds=_seconds(whole))
+        _charge(whole, a.work)
+        if a.verdict == "unique" and a.grade is not None:
             found[cell] = ClueCheck(cell, True, a.grade)
         elif a.verdict in ("several", "none"):
             found[cell] = ClueCheck(cell, False)
@@ -95,46 +126,42 @@ class Suggestion:
     """A clue to add (its cell and value, as ``Puzzle.clues`` holds it), read
     off ``answer``, which the second answer cannot have, and what follows."""
 
-    analysis: Analysis
+    analysis: Verdict
     cell: Cell | None
     clue: int | None
     decided: int
     puzzle: Puzzle
-    after: Analysis | None
+    after: Verdict | None
     complete: bool
 
 
 def clues_of(kind: PuzzleKind, p: Puzzle, answer: Values) -> list[int | None]:
     """The clue each cell would show in ``answer`` (None where it shows none):
-    the puzzle's own clue maker at full density, else the answer itself."""
-    make = getattr(kind.generator, "clues", None)
-    if make is None:
-        return list(answer)
-    clues: list[int | None] = make(p.rows, p.cols, list(answer), 1.0, random.Random(0))
-    return clues
+    the puzzle's own clue maker at full density."""
+    return kind.generator.clues(p.rows, p.cols, list(answer), 1.0, random.Random(0))
 
 
 def suggest(
     kind: PuzzleKind,
     p: Puzzle,
     level: int | str | None = None,
-    seconds: float = DEFAULT_SECONDS,
+    budget: int = HELPER_UNITS,
+    seconds: float | None = None,
 ) -> Suggestion:
     """A clue, true in one of two answers of ``p`` and false in the other,
     whose fixpoint at ``level`` (default: the top) decides the most cells.
 
     Candidates are the blank cells whose clue differs between the two
-    answers. Analysing ``p`` may take half the budget, trying candidates runs
-    to three quarters of it, and the rest analyses the board with the clue
-    added.
+    answers. Judging ``p`` may take half the budget, trying candidates a
+    half of the rest, and the rest judges the board with the clue added.
     """
-    t0 = time.monotonic()
-    at = t0 + seconds
-    base = analyze(kind, p, level=level, seconds=seconds / 2)
+    whole = Budget(budget, seconds)
+    base = judge(kind, p, level=level, budget=budget // 2, seconds=seconds)
     if base.verdict != "several" or len(base.solutions) < 2:
         raise NotReady(f"a suggested clue needs two answers; this puzzle is {base.verdict}")
+    _charge(whole, base.work)
     lv = kind.ladder.level_index(level)
-    search_at = t0 + 0.75 * seconds
+    trying = whole.share(0.5)
     best: tuple[int, int, Puzzle] | None = None
     complete = True
     for answer, other in (base.solutions, base.solutions[::-1]):
@@ -145,11 +172,13 @@ def suggest(
             clues = list(p.clues)
             clues[cell] = mine[cell]
             q = replace(p, clues=tuple(clues))
-            solved = kind.solve(q, level=lv, seconds=max(0.0, search_at - time.monotonic()))
-            if solved.status is Status.STOPPED:
+            s = kind.start(q)
+            try:
+                status = kind.ladder.propagate(s, lv, budget=trying).status
+            except Stopped:
                 complete = False
                 break
-            decided = solved.decided if solved.status is not Status.CONTRADICTION else -1
+            decided = len(s.cands) - s.undecided() if status is not Status.CONTRADICTION else -1
             if best is None or decided > best[0]:
                 best = (decided, cell, q)
         if not complete:
@@ -157,7 +186,7 @@ def suggest(
     if best is None:
         return Suggestion(base, None, None, 0, p, None, complete)
     decided, cell, q = best
-    after = analyze(kind, q, level=level, seconds=max(0.0, at - time.monotonic()))
+    after = judge(kind, q, level=level, budget=max(1, _left(whole)), seconds=_seconds(whole))
     return Suggestion(base, cell, q.clues[cell], decided, q, after, complete)
 
 
@@ -170,36 +199,53 @@ class Thinning:
     puzzle: Puzzle
     level: str
     removed: tuple[Cell, ...]
-    analysis: Analysis
+    analysis: Verdict
     complete: bool
+
+
+THIN_SHARE = 0.8
+"""Share of the budget thinning may take; the rest judges the result."""
 
 
 def thin(
     kind: PuzzleKind,
     p: Puzzle,
     level: int | str | None = None,
-    seconds: float = DEFAULT_SECONDS,
+    budget: int = HELPER_UNITS,
+    seconds: float | None = None,
     seed: int = 0,
 ) -> Thinning:
     """Remove clues of ``p`` in a seeded random order while the fixpoint of
     ``level`` (default: the top) still solves it: the bank's thinning, given
-    four fifths of the budget; the rest grades the result."""
+    :data:`THIN_SHARE` of the budget; the rest judges the result."""
     lv = kind.ladder.level_index(level)
-    t0 = time.monotonic()
-    at = t0 + seconds
+    whole = Budget(budget, seconds)
     try:
-        ready = solves_at(kind, p, lv, at)
+        ready = solves_at(kind, p, lv, whole)
     except Stopped:
         raise NotReady(
-            f"the {kind.levels[lv]} fixpoint did not finish within {seconds:g} s"
+            f"the {kind.levels[lv]} fixpoint did not finish within the budget of "
+            f"{budget:,} work units"
         ) from None
     if not ready:
         raise NotReady(
             f"the {kind.levels[lv]} fixpoint does not solve this puzzle; add clues "
             "or thin at a higher grade"
         )
-    thinned = thin_until(kind, p, lv, random.Random(seed), t0 + 0.8 * seconds)
+    thinned = thin_board(kind, p, lv, random.Random(seed), whole.share(THIN_SHARE))
     q = thinned.puzzle
-    removed = tuple(c for c in range(len(p.clues)) if p.clues[c] != q.clues[c])
-    after = analyze(kind, q, level=lv, seconds=max(0.0, at - time.monotonic()))
-    return Thinning(q, kind.levels[lv], removed, after, thinned.complete)
+    after = judge(kind, q, level=lv, budget=max(1, _left(whole)), seconds=_seconds(whole))
+    return Thinning(q, kind.levels[lv], thinned.removed(p), after, thinned.complete)
+
+
+__all__ = [
+    "ClueCheck",
+    "NotReady",
+    "Redundancy",
+    "Suggestion",
+    "Thinning",
+    "clues_of",
+    "redundant",
+    "suggest",
+    "thin",
+]

@@ -1,10 +1,12 @@
 """The JSON API under /api/: types and levels, boards, parse, hint, check, solve.
 
-Puzzles travel as their URL (puzz.link, or pencilbox's own ``TYPE/C/R/body``)
-or as a text grid; the player's marks travel as rows of answer tokens with
-``?`` for an undecided cell (the CLI's text format). Every solver call
-(hint, solve, generating a board the bank lacks) runs as a job of
-:mod:`pencilbox.web.jobs` in a worker process of the app's
+Puzzles travel in any format pencilbox reads (a puzz.link or penpa-edit
+URL, pencilbox's own ``TYPE/C/R/body``, a puzz.link file, Janko text, a JSON
+line or a text grid: see :mod:`pencilbox.formats`); the player's marks
+travel as rows of answer tokens with ``?`` for an undecided cell (the
+CLI's text format). Every solver call (hint, solve, generating a board
+the bank lacks) runs as a job of :mod:`pencilbox.web.jobs` in a worker
+process of the app's
 :class:`~pencilbox.web.workers.SolverPool`, which kills it when its deadline
 passes; boards are no larger than :data:`MAX_SIDE`. The cheap endpoints
 (types, parse, check, dealing from the bank, whose boards carry their
@@ -33,7 +35,8 @@ from pencilbox.engine.grid import MIN_SIDE
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.state import single_value
 from pencilbox.errors import ParseError, PuzzleError, SizeError
-from pencilbox.formats.puzzlink import parse_frame
+from pencilbox.formats import registry
+from pencilbox.formats.base import Document, UntypedPuzzle
 from pencilbox.shapes import cells_json
 from pencilbox.web import deal, jobs
 from pencilbox.web.workers import SolverBusy, SolverPool
@@ -92,10 +95,24 @@ class PuzzleIn(BaseModel):
     puzzle: str = Field(
         ...,
         max_length=20_000,
-        description="a puzz.link URL, a pencilbox TYPE/C/R/body URL, or a text grid",
+        description="one puzzle in any format pencilbox reads: a puzz.link or penpa-edit "
+        "URL, a pencilbox TYPE/C/R/body URL, a puzz.link file (pzprv3), Janko text, "
+        "a JSON line or a text grid",
     )
     type: str | None = Field(
-        None, max_length=40, description="the puzzle type (needed for a text grid)"
+        None,
+        max_length=40,
+        description="the puzzle type (needed when the puzzle does not say it: a text grid "
+        "without its header, Janko text without 'puzzle', a penpa-edit URL without genre tags)",
+    )
+
+
+class ParseIn(PuzzleIn):
+    fallback_type: str | None = Field(
+        None,
+        max_length=40,
+        description="the type to read the puzzle as if it does not say (the game's Open box "
+        "sends the type on screen); a puzzle that says its type is read as that",
     )
 
 
@@ -119,26 +136,36 @@ def kind_of(name: str) -> PuzzleKind:
     return pencilbox.puzzle(name)
 
 
-def read_puzzle(body: PuzzleIn) -> tuple[PuzzleKind, Puzzle, list[str]]:
-    """The kind and puzzle a request names, and any warnings parsing raised."""
+def read_document(body: PuzzleIn) -> tuple[PuzzleKind, Document, list[str]]:
+    """The kind and puzzle (with any marks) a request sends, in whatever format
+    it is written, and any warnings reading raised."""
     text = body.puzzle.strip()
     if not text:
         raise ParseError("the puzzle is empty")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        first = text.splitlines()[0].split()
-        if body.type is None and first and first[0].lower() in pencilbox.puzzle_names():
-            kind = kind_of(first[0])  # a text grid with its "TYPE RxC" header
-        elif body.type is None:
-            kind = kind_of(parse_frame(text.splitlines()[0]).type)
-        else:
-            kind = kind_of(body.type)
-        p = kind.parse(text)
+        docs = registry.read(text, kind_of(body.type) if body.type is not None else None)
+    if len(docs) != 1:
+        raise ParseError(f"the puzzle field holds {len(docs)} puzzles; send one")
+    doc = docs[0]
+    p = doc.puzzle
     if not (MIN_SIDE <= p.rows <= MAX_SIDE and MIN_SIDE <= p.cols <= MAX_SIDE):
         raise SizeError(
             f"the web app plays boards up to {MAX_SIDE}x{MAX_SIDE}, not {p.rows}x{p.cols}"
         )
-    return kind, p, list(dict.fromkeys(str(w.message) for w in caught))
+    return kind_of(p.type), doc, list(dict.fromkeys(str(w.message) for w in caught))
+
+
+def read_puzzle(body: PuzzleIn) -> tuple[PuzzleKind, Puzzle, list[str]]:
+    """The kind and puzzle a request names, and any warnings reading raised."""
+    kind, doc, notes = read_document(body)
+    return kind, doc.puzzle, notes
+
+
+def marks_rows(kind: PuzzleKind, marks: Marks | Values, cols: int) -> list[str]:
+    """Marks as rows of answer tokens, ``?`` for an undecided cell (as ``marks`` travel)."""
+    tokens = ["?" if v is None else kind.value_token(v) for v in marks]
+    return [" ".join(tokens[i : i + cols]) for i in range(0, len(tokens), cols)]
 
 
 def read_marks(kind: PuzzleKind, p: Puzzle, rows: list[str] | None) -> Marks | None:
@@ -324,11 +351,29 @@ async def puzzle(
 
 
 @router.post("/parse", responses=ERRORS)
-def parse(body: PuzzleIn) -> dict[str, Any]:
-    """Read a puzzle URL (or text grid): its type, size, clues and share link."""
-    kind, p, notes = read_puzzle(body)
+def parse(body: ParseIn) -> dict[str, Any]:
+    """Read a puzzle in any format: its type, size, clues and share link, the
+    ``format`` it was written in, and the player's ``marks`` (rows of answer
+    tokens, ``?`` undecided) and ``answer`` it carried, or null. A puzzle
+    that does not say its type is read as ``fallback_type`` when one is
+    sent, and its ``note`` says so."""
+    try:
+        kind, doc, notes = read_document(body)
+    except UntypedPuzzle:
+        if body.type is not None or body.fallback_type is None:
+            raise
+        kind, doc, notes = read_document(body.model_copy(update={"type": body.fallback_type}))
+        notes.append(f"It does not say which puzzle it is, so it was read as {kind.title}.")
+    p = doc.puzzle
     out = puzzle_json(kind, p)
-    out.update(source="url", grade=None, note=" ".join(notes))
+    out.update(
+        source="url",
+        grade=None,
+        note=" ".join(notes),
+        format=doc.format,
+        marks=marks_rows(kind, doc.marks, p.cols) if doc.marks is not None else None,
+        answer=kind.solution_rows(doc.answer, p.cols) if doc.answer is not None else None,
+    )
     return out
 
 
@@ -362,16 +407,25 @@ async def answer(request: Request, body: PuzzleIn) -> dict[str, Any]:
     Reveal and "show my errors"); 400 saying why when it has none, several,
     or the search ran out of budget."""
     kind, p, _ = read_puzzle(body)
+    found, why = await unique_answer(request, kind, p)
+    if found is None:
+        raise PuzzleError(NO_ANSWER[why])
+    return {"tokens": [kind.value_token(v) for v in found]}
+
+
+async def unique_answer(request: Request, kind: PuzzleKind, p: Puzzle) -> tuple[Values | None, str]:
+    """The puzzle's unique answer, from the app's cache or searched for in a
+    worker; without one, why: a key of :data:`NO_ANSWER`."""
     store = answer_cache(request)
     key = kind.to_url(p)
     _, found = store.lookup(key)
-    if found is None:  # not looked up yet, or no unique answer: search, to say why
-        found, count = await solver(request, jobs.answer, kind.name, p)
-        if count != "unknown":  # a search that ran out may finish on a freer machine
-            store.put(key, found)
-        if found is None:
-            raise PuzzleError(NO_ANSWER[count])
-    return {"tokens": [kind.value_token(v) for v in found]}
+    if found is not None:
+        return found, "one"
+    # Not looked up yet, or no unique answer: search, to say why.
+    found, count = await solver(request, jobs.answer, kind.name, p)
+    if count != "unknown":  # a search that ran out may finish on a freer machine
+        store.put(key, found)
+    return found, count
 
 
 NO_ANSWER = {

@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import pencilbox
 from pencilbox.errors import BudgetExceeded, PuzzleError
-from pencilbox.web import api, apidocs, studio
+from pencilbox.web import api, apidocs, exports, studio
 from pencilbox.web.safety import LOCAL_HOSTS, HostCheck, SecurityHeaders, is_loopback
 from pencilbox.web.workers import SolverPool
 
@@ -185,6 +185,7 @@ def create_app(
 
     app.include_router(api.router)
     app.include_router(studio.router)
+    app.include_router(exports.router)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

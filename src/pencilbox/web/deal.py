@@ -2,24 +2,25 @@
 
 The bank (``pencilbox.bank``) serves boards by type, size and grade. When it
 has none for a request (or no bank file exists), a board is generated and
-thinned towards the requested grade under a deadline, and the response says
-so. Thinning follows the bank's method (remove clues while the target level
-still solves), but checks the clock between removals so no request can run
-long; the grade reported is the one the board really has.
+thinned towards the requested grade within a budget of work, and the
+response says so. Thinning is the bank's own (:mod:`pencilbox.engine.thinning`);
+the grade reported is the board's verdict.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
-from pencilbox.engine.ladder import Status
+from pencilbox.engine.thinning import solves_at, thin
+from pencilbox.engine.verdict import judge
+from pencilbox.errors import Stopped
 
-GENERATE_SECONDS = 3.0
-"""Wall-clock budget of one fallback generation."""
+GENERATE_UNITS = 120_000
+"""The work one fallback generation may do (see :mod:`pencilbox.engine.budget`)."""
 
 
 @dataclass(frozen=True)
@@ -74,72 +75,51 @@ def bank_sizes(path: Path | None) -> dict[str, list[list[int]]]:
     return out
 
 
-def _solves_at(kind: PuzzleKind, p: Puzzle, level: int, deadline: float | None = None) -> bool:
-    """Whether ``level``'s fixpoint solves ``p`` (False when it stops at ``deadline``)."""
-    seconds = None if deadline is None else max(0.0, deadline - time.monotonic())
-    return kind.solve(p, level=level, seconds=seconds).status is Status.SOLVED
-
-
-def _thin(kind: PuzzleKind, p: Puzzle, level: int, rng: random.Random, deadline: float) -> Puzzle:
-    cells = [cell for cell, v in enumerate(p.clues) if v is not None]
-    rng.shuffle(cells)
-    clues = list(p.clues)
-    for cell in cells:
-        if time.monotonic() > deadline:
-            break
-        kept = clues[cell]
-        clues[cell] = None
-        if not _solves_at(kind, replace(p, clues=tuple(clues)), level, deadline):
-            clues[cell] = kept  # also when the fixpoint stopped: the clue stays
-    return replace(p, clues=tuple(clues))
-
-
-def grade_of(kind: PuzzleKind, p: Puzzle, deadline: float | None = None) -> str | None:
-    """The lowest level whose fixpoint solves ``p`` (None: beyond the ladder,
-    or every fixpoint tried stopped at ``deadline``)."""
-    for i, name in enumerate(kind.levels):
-        if _solves_at(kind, p, i, deadline):
-            return name
-    return None
-
-
 def generate(
-    kind: PuzzleKind, rows: int, cols: int, grade: str, seed: int, seconds: float = GENERATE_SECONDS
+    kind: PuzzleKind,
+    rows: int,
+    cols: int,
+    grade: str,
+    seed: int,
+    budget: int = GENERATE_UNITS,
+    seconds: float | None = None,
 ) -> Dealt:
-    """A fresh board thinned towards ``grade`` within ``seconds``.
+    """A fresh board thinned towards ``grade`` within ``budget`` work units.
 
-    Tries seeds until one thins to exactly ``grade``; when the clock runs
+    Tries seeds until one thins to exactly ``grade``; when the budget runs
     out, keeps the closest board made (every board made is solved by the
-    ladder, so it has one answer) and says which grade it has. Every
-    fixpoint stops at twice ``seconds`` at the latest (a clue whose test
-    stopped is kept, so the board stays solved).
+    ladder, so it has one answer) and says which grade it has, its verdict's
+    (the same on any machine: only the budget decides). ``seconds`` is a
+    safety clock; a board it stops before any is made is a TimeoutError.
     """
     level = kind.levels.index(grade)
-    deadline = time.monotonic() + seconds
-    hard = deadline + seconds
+    whole = Budget(budget, seconds)
     best: tuple[int, Puzzle, Values, str] | None = None
     attempt = 0
-    while attempt == 0 or time.monotonic() < deadline:
-        rng = random.Random(seed + attempt)
-        full, answer = kind.generate(rows, cols, density=1.0, seed=seed + attempt)
-        attempt += 1
-        target = level
-        while target < len(kind.levels) and not _solves_at(kind, full, target, hard):
-            target += 1
-        if target == len(kind.levels):
-            continue
-        p = full
-        if target > 0 and _solves_at(kind, full, target - 1, hard):
-            p = _thin(kind, p, target - 1, rng, deadline)
-        p = _thin(kind, p, target, rng, deadline)
-        got = grade_of(kind, p, hard) or kind.levels[target]
-        distance = abs(kind.levels.index(got) - level)
-        if best is None or distance < best[0]:
-            best = (distance, p, answer, got)
-        if distance == 0:
-            break
+    try:
+        while attempt == 0 or not whole.exhausted:
+            rng = random.Random(seed + attempt)
+            full, answer = kind.generate(rows, cols, density=1.0, seed=seed + attempt)
+            attempt += 1
+            target = level
+            while target < len(kind.levels) and not solves_at(kind, full, target, whole):
+                target += 1
+            if target == len(kind.levels):
+                continue
+            p = thin(kind, full, target, rng, whole).puzzle
+            got = judge(kind, p, budget=max(1, whole.left or 1), upto="probe").grade
+            got = got or kind.levels[target]
+            distance = (
+                abs(kind.levels.index(got) - level) if got in kind.levels else len(kind.levels)
+            )
+            if best is None or distance < best[0]:
+                best = (distance, p, answer, got)
+            if distance == 0:
+                break
+    except Stopped:
+        pass  # the budget ran out inside a fixpoint: keep the best board made
     if best is None:
-        raise TimeoutError(f"could not make a {rows}x{cols} {kind.name} in {seconds:g} s")
+        raise TimeoutError(f"could not make a {rows}x{cols} {kind.name} within the budget")
     _, p, answer, got = best
     note = "The bank has no board like this, so one was generated"
     note += "." if got == grade else f"; the closest it found is graded {got}."

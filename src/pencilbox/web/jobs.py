@@ -2,35 +2,37 @@
 
 Each job takes plain values (the puzzle type's name, a :class:`Puzzle`,
 marks, a level, its seconds) and returns plain values, so it travels to a
-worker of :mod:`pencilbox.web.workers` and back. Every job hands its
-deadline on to the engine; work that stops there raises
-:class:`~pencilbox.errors.Stopped` (the API answers 503).
+worker of :mod:`pencilbox.web.workers` and back. Every job spends a budget
+of engine work units (the same answer on any machine) and hands the
+request's seconds on as a safety clock.
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pencilbox
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.ladder import Status
 from pencilbox.errors import Stopped
 from pencilbox.shapes import cells_json, hint_json, solved_json
 from pencilbox.web import deal
 
-SOLUTION_BUDGET = 50_000
-SOLUTION_SECONDS = 2.0
+SOLUTION_UNITS = 100_000
+"""The work the server spends finding a board's answer (to name wrong
+marks, for Reveal): the same answer on any machine, or none."""
+REFUTE_UNITS = 20_000
+"""The work Check spends asking the ladder whether a partly filled board
+can still be completed."""
 
 
-def find_answer(kind: PuzzleKind, p: Puzzle, seconds: float = SOLUTION_SECONDS) -> Values | None:
-    """The unique answer, or None if there is none, several, or the budget ran out.
-
-    Searches with the level below probe (cheap per node) under a node budget
-    and a deadline; probe's fixpoint is unbounded in practice on big boards.
-    """
+def find_answer(kind: PuzzleKind, p: Puzzle, seconds: float | None = None) -> Values | None:
+    """The unique answer, or None if there is none, several, or the budget
+    (:data:`SOLUTION_UNITS`) ran out. Searches with the level below probe
+    (cheap per node); ``seconds`` is a safety clock."""
     level = kind.levels[max(0, len(kind.levels) - 2)]
-    c = kind.count(p, limit=2, level=level, budget=SOLUTION_BUDGET, seconds=seconds)
+    c = kind.count(p, limit=2, level=level, budget=SOLUTION_UNITS, seconds=seconds)
     return c.first if c.complete and c.solutions == 1 else None
 
 
@@ -47,20 +49,13 @@ def hint(
     the server does not know it yet: ``known`` is false) and whether it was
     looked up, so the server can remember it (None too: no unique answer)."""
     kind = pencilbox.puzzle(name)
-    deadline = time.monotonic() + seconds
     looked_up = False
     if marks is not None and not known:
-        answer = find_answer(kind, p, min(SOLUTION_SECONDS, seconds / 2))
+        answer = find_answer(kind, p, seconds / 2)
         looked_up = True
-    compare = answer
-    if marks is not None and compare is None:
-        # Unknown answer: compare the marks with themselves, so the hint
-        # reports only what the ladder itself refutes (no unbounded search).
-        compare = tuple(v if v is not None else 0 for v in marks)
-    left = max(0.0, deadline - time.monotonic())
-    h = kind.hint(p, marks, level=level, solution=compare, seconds=left)
-    if h.status == "stopped":
-        raise Stopped(f"the hint took longer than {seconds:g} s")
+    # Without a known answer the hint reports only what the ladder itself
+    # refutes (it does not search for the answer again).
+    h = kind.hint(p, marks, level=level, solution=answer, seconds=seconds, look_up=False)
     return hint_json(kind, p, h, every_key=True), answer, looked_up
 
 
@@ -69,9 +64,7 @@ def answer(name: str, p: Puzzle, seconds: float) -> tuple[Values | None, str]:
     how many answers the search found, as :func:`answer_count` says it."""
     kind = pencilbox.puzzle(name)
     level = kind.levels[max(0, len(kind.levels) - 2)]
-    c = kind.count(
-        p, limit=2, level=level, budget=SOLUTION_BUDGET, seconds=min(SOLUTION_SECONDS, seconds)
-    )
+    c = kind.count(p, limit=2, level=level, budget=SOLUTION_UNITS, seconds=seconds)
     if not c.complete:
         return None, "unknown"
     if c.solutions == 1:
@@ -95,7 +88,7 @@ def refuted(name: str, p: Puzzle, marks: Marks, seconds: float) -> dict[str, Any
         return None  # the validator names marks that break a clue
     level = max(0, len(kind.levels) - 2)
     try:
-        outcome = kind.ladder.propagate(s, level, deadline=time.monotonic() + seconds)
+        outcome = kind.ladder.propagate(s, level, budget=Budget(REFUTE_UNITS, seconds))
     except Stopped:
         return None
     why = outcome.contradiction
@@ -109,15 +102,15 @@ def solve(name: str, p: Puzzle, level: str | None, seconds: float) -> dict[str, 
     kind = pencilbox.puzzle(name)
     s = kind.solve(p, level, seconds=seconds)
     if s.status is Status.STOPPED:
-        raise Stopped(f"the fixpoint took longer than {seconds:g} s")
+        raise Stopped(f"the fixpoint stopped before it finished ({s.stop})")
     return solved_json(kind, p, s)
 
 
 def generate(name: str, rows: int, cols: int, grade: str, seed: int, seconds: float) -> deal.Dealt:
     """A fresh board thinned towards ``grade`` (see :func:`deal.generate`),
-    within a third of the request's ``seconds`` (its fixpoints stop at two thirds)."""
-    thinning = min(deal.GENERATE_SECONDS, seconds / 3)
+    within its budget of work; the request's ``seconds`` are a safety clock."""
     try:
-        return deal.generate(pencilbox.puzzle(name), rows, cols, grade, seed, thinning)
+        kind = pencilbox.puzzle(name)
+        return deal.generate(kind, rows, cols, grade, seed, deal.GENERATE_UNITS, seconds * 0.9)
     except TimeoutError as e:
         raise Stopped(str(e)) from None

@@ -25,6 +25,7 @@ class Cave(PuzzleKind):
         "the border, and each number sees that many cave cells in a line."
     )
     aliases = ("corral", "bag")
+    notations = {"pzprv3": model.PZPRV3, "penpa": model.PENPA, "janko": model.JANKO}
     measure_defaults = MeasureDefaults(0.85, 0.85, (0.5, 0.6, 0.7, 0.8, 0.9, 1.0))
     certificate, certificate_short = "silent flip", "flip"
 

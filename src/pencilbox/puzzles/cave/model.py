@@ -9,11 +9,12 @@ the number-16 stream; type ``cave`` (``bag`` and ``corral`` are read too).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from pencilbox.engine.grid import Bits, Cell, Grid, grid
 from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
-from pencilbox.formats import puzzlink
+from pencilbox.formats import janko, penpa, puzzlink, pzprv3
 from pencilbox.formats.numbers import read_number, shown
 from pencilbox.formats.text import answer_tokens, refuse_size_out_of_range
 
@@ -24,6 +25,29 @@ COLOUR = ("wall", "cave")
 TOKENS = {WALL: "#", CAVE: "o"}
 value_token, parse_value = answer_tokens(TOKENS, NAME)
 UNNUMBERED = puzzlink.CLUE_WITHOUT_NUMBER
+
+PZPRV3 = pzprv3.Genre(
+    names=("cave",),
+    clue_tokens={UNNUMBERED: "-"},
+    numbers=True,
+    mark_tokens={WALL: "#", CAVE: "+"},
+)
+"""puzz.link's files: ``-`` is a "?" clue; the player shades walls ``#`` and
+dots cave cells ``+``."""
+PENPA = penpa.Style(
+    tag="cave",
+    numbers=True,
+    clues={penpa.QUESTION: UNNUMBERED},
+    answers={penpa.SHADED: WALL, penpa.UNSHADED: CAVE},
+)
+"""penpa-edit: numbers (``?`` for a clue without one); walls shaded."""
+JANKO = janko.Tokens(
+    names=("cave", "corral", "hoehle"),
+    numbers=True,
+    clues={"?": UNNUMBERED},
+    answers={"x": WALL, "#": WALL, "-": CAVE, ".": CAVE, "o": CAVE},
+)
+"""Janko text: numbers and ``?``; a solution marks walls ``x`` and cave ``-``."""
 
 DIRECTIONS = ((-1, 0, "up"), (0, 1, "right"), (1, 0, "down"), (0, -1, "left"))
 
@@ -78,16 +102,34 @@ def to_url(p: Puzzle) -> str:
     return puzzlink.format_url(NAME, p.cols, p.rows, body)
 
 
+@cache
+def rays_of(rows: int, cols: int) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
+    """Each cell's four rays (nearest cell first; up, right, down, left),
+    made once per board size."""
+    g = grid(rows, cols)
+    return tuple(tuple(tuple(g.ray(c, dr, dc)) for dr, dc, _ in DIRECTIONS) for c in range(g.size))
+
+
+@cache
+def _frame(rows: int, cols: int) -> tuple[Bits, Bits]:
+    """The border cells and the top-left cells of the 2×2 windows, as bitboards."""
+    g = grid(rows, cols)
+    return g.bits(c for c in range(g.size) if g.is_border(c)), g.bits(w[0] for w in g.windows)
+
+
 class Fixpoints:
     """Snapshots of states at which a saturating rule had nothing left to do,
     as bitboards of the cells that may still be wall / cave. A rule compares a
     new state with them to look only at what changed since; this changes how
     fast a rule runs, never what it proves."""
 
-    __slots__ = ("count", "bridge")
+    __slots__ = ("count", "quiet", "bridge")
 
     def __init__(self) -> None:
         self.count: tuple[Bits, Bits] | None = None
+        self.quiet: dict[int, tuple[Bits, Bits]] = {}
+        """Per numbered clue, the cells it reads (as may-be-wall and
+        may-be-cave bitboards) when it last had nothing to say."""
         self.bridge: list[tuple[Bits, Bits]] = []
 
 
@@ -95,7 +137,8 @@ class Fixpoints:
 class Board:
     """What the rules read: the puzzle, its grid, every numbered clue with its
     four rays (nearest cell first; up, right, down, left), and for each cell
-    the numbered clues that see it or sit on it (``watchers``)."""
+    the numbered clues that sit on it or may read it (``watchers``: a clue v
+    reads the first v cells of each ray at most)."""
 
     puzzle: Puzzle
     grid: Grid
@@ -103,24 +146,31 @@ class Board:
     numbers: tuple[tuple[Cell, int, tuple[tuple[Cell, ...], ...]], ...]
     border_bits: Bits
     watchers: tuple[tuple[int, ...], ...]
+    reads: tuple[Bits, ...]
+    """Per numbered clue, the cells it may read: its own and the first v of
+    each ray."""
     window_origins: Bits
     fixpoints: Fixpoints = field(default_factory=Fixpoints, compare=False, repr=False)
 
     @staticmethod
     def of(p: Puzzle) -> Board:
         g = grid(p.rows, p.cols)
+        views = rays_of(p.rows, p.cols)
         cells = tuple(c for c, v in enumerate(p.clues) if v is not None)
         numbers = tuple(
-            (c, v, tuple(tuple(g.ray(c, dr, dc)) for dr, dc, _ in DIRECTIONS))
-            for c, v in enumerate(p.clues)
-            if v is not None and v != UNNUMBERED
+            (c, v, views[c]) for c, v in enumerate(p.clues) if v is not None and v != UNNUMBERED
         )
         watch: list[list[int]] = [[] for _ in range(g.size)]
-        for k, (c, _, rays) in enumerate(numbers):
+        reads = []
+        for k, (c, v, rays) in enumerate(numbers):
             watch[c].append(k)
+            mask = 1 << c
             for ray in rays:
-                for x in ray:
+                for x in ray[:v]:  # a clue v never reads past its v-th cell
                     watch[x].append(k)
-        border = g.bits(c for c in range(g.size) if g.is_border(c))
-        origins = g.bits(w[0] for w in g.windows)
-        return Board(p, g, cells, numbers, border, tuple(tuple(w) for w in watch), origins)
+                    mask |= 1 << x
+            reads.append(mask)
+        border, origins = _frame(p.rows, p.cols)
+        return Board(
+            p, g, cells, numbers, border, tuple(tuple(w) for w in watch), tuple(reads), origins
+        )

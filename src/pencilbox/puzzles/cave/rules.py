@@ -30,7 +30,8 @@ probe
 
 Speed without changing what is proved: count and bridge keep, in the board,
 bitboards of states where they had nothing left to do (``Fixpoints``). Count
-then looks only at the clues that see a changed cell; bridge skips a colour's
+then looks only at the clues that see a changed cell, and skips a clue whose
+cells read as they did when it last said nothing (in any state); bridge skips a colour's
 search when, since an earlier state this one refines, no cell lost that
 colour and every newly decided cell of it touches an old one (or, for walls,
 the border). Corner reads all windows at once with bitboard shifts.
@@ -53,6 +54,10 @@ _W, _C = 1 << WALL, 1 << CAVE  # candidate bits
 # -- count -------------------------------------------------------------------
 def _add(a: int, b: int, cap: int) -> int:
     """The sums of a member of ``a`` and a member of ``b`` (bitmask sets), up to ``cap``."""
+    if b & (b - 1) == 0:
+        return (a << (b.bit_length() - 1)) & cap if b else 0
+    if a & (a - 1) == 0:
+        return (b << (a.bit_length() - 1)) & cap if a else 0
     out = 0
     while b:
         low = b & -b
@@ -120,8 +125,11 @@ def count(s: State[Board]) -> Result:
     if not numbers:
         return NOTHING
     watchers = board.watchers
+    reads = board.reads
     fixpoints = board.fixpoints
-    walls, caves = allowed_bits(s.cands)
+    quiet = fixpoints.quiet
+    cands = s.cands
+    walls, caves = allowed_bits(cands)
     last = fixpoints.count
     if last is None:
         todo = set(range(len(numbers)))
@@ -138,14 +146,26 @@ def count(s: State[Board]) -> Result:
         batch = sorted(todo)
         todo = set()
         for k in batch:
+            # A clue's verdict depends on the cells it reads alone: one that
+            # said nothing there before, in any state, says nothing again.
+            mask = reads[k]
+            seen = (walls & mask, caves & mask)
+            if quiet.get(k) == seen:
+                continue
             r = _count_clue(s, *numbers[k])
             if isinstance(r, Contradiction):
                 return r
-            if r:
-                result = PROGRESS
-                for cell in r:
-                    todo.update(watchers[cell])
-    fixpoints.count = allowed_bits(s.cands) if result is PROGRESS else (walls, caves)
+            if not r:
+                quiet[k] = seen
+                continue
+            result = PROGRESS
+            for cell in r:
+                todo.update(watchers[cell])
+                if cands[cell] == _C:
+                    walls &= ~(1 << cell)
+                else:
+                    caves &= ~(1 << cell)
+    fixpoints.count = (walls, caves)
     return result
 
 
@@ -156,20 +176,27 @@ def _count_clue(
     cands = s.cands
     t = v - 1
     cap = (2 << t) - 1
-    ext = [0, 0, 0, 0]
-    for d in range(4):
+    ext = []  # per direction, the feasible extents as a bitmask set
+    sure = []  # per direction, how many cells from the clue are cave already
+    for ray in rays:
         m = 0
         e = 0
-        for x in rays[d]:
+        known = -1
+        for x in ray:
             c = cands[x]
             if c & _W:
                 m |= 1 << e
-            if not c & _C or e == t:
+                if known < 0:
+                    known = e
+                if c == _W:
+                    break
+            if e == t:
                 break
             e += 1
         else:
             m |= 1 << e
-        ext[d] = m & cap
+        ext.append(m)
+        sure.append(e if known < 0 else known)
     e0, e1, e2, e3 = ext
     p2 = _add(e0, e1, cap)
     s23 = _add(e2, e3, cap)
@@ -180,14 +207,21 @@ def _count_clue(
             f"the {v} at {g.name(cell)} cannot see exactly {v} cells",
             _clue_explanation(s, cell, rays, t),
         )
-    others = (_add(e1, s23, cap), _add(e0, s23, cap), _add(p2, e3, cap), _add(p2, e2, cap))
     done: list[Cell] = []
+    premises: tuple[Cell, ...] | None = None
     for d in range(4):
         m = ext[d]
         if m & (m - 1) == 0:
             keep = m
         else:
-            o = others[d]
+            if d == 0:
+                o = _add(e1, s23, cap)
+            elif d == 1:
+                o = _add(e0, s23, cap)
+            elif d == 2:
+                o = _add(p2, e3, cap)
+            else:
+                o = _add(p2, e2, cap)
             keep = 0
             while m:
                 low = m & -m
@@ -196,21 +230,24 @@ def _count_clue(
                 m ^= low
         ray = rays[d]
         lo = (keep & -keep).bit_length() - 1
-        for i in range(lo):
+        for i in range(sure[d], lo):
             x = ray[i]
-            if cands[x] != _C:
-                reason = ""
-                if s.trace is not None:
-                    reason = _cave_reason(s.grid, cell, v, d, lo, x)
-                s.restrict(x, _C, "count", reason, _clue_explanation(s, cell, rays, t))
-                done.append(x)
+            if premises is None:
+                premises = _clue_explanation(s, cell, rays, t)
+            reason = ""
+            if s.trace is not None:
+                reason = _cave_reason(s.grid, cell, v, d, lo, x)
+            s.restrict(x, _C, "count", reason, premises)
+            done.append(x)
         if keep & (keep - 1) == 0 and lo < len(ray):
             x = ray[lo]
             if cands[x] != _W:
+                if premises is None:
+                    premises = _clue_explanation(s, cell, rays, t)
                 reason = ""
                 if s.trace is not None:
                     reason = _wall_reason(s.grid, cell, v, d, lo, x)
-                s.restrict(x, _W, "count", reason, _clue_explanation(s, cell, rays, t))
+                s.restrict(x, _W, "count", reason, premises)
                 done.append(x)
     return done
 

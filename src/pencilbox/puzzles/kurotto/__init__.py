@@ -25,6 +25,7 @@ class Kurotto(PuzzleKind):
     summary = (
         "Shade cells so that each circled number is the total size of the black blocks touching it."
     )
+    notations = {"pzprv3": model.PZPRV3, "penpa": model.PENPA, "janko": model.JANKO}
     measure_defaults = MeasureDefaults(0.8, 0.9, (0.5, 0.6, 0.7, 0.8, 0.9, 1.0))
     certificate, certificate_short = "silent flip", "flip"
     unique_note = "boards that pass the oracle's three certificates and its search"
@@ -40,7 +41,7 @@ class Kurotto(PuzzleKind):
         return not self.silent_flips(p, answer)
 
     def oracle(
-        self, p: Puzzle, solution: Sequence[int], budget: int = search.DEFAULT_BUDGET
+        self, p: Puzzle, solution: Sequence[int], budget: int = search.DEFAULT_UNITS
     ) -> OracleResult:
         """Is ``solution`` the only answer? Coverage, silent-flip and
         silent-pair certificates first; the counting search (within
@@ -53,7 +54,7 @@ class Kurotto(PuzzleKind):
         return certificates.oracle(p, solution, count, budget)
 
     def unique_by_oracle(
-        self, p: Puzzle, answer: Sequence[int], budget: int = search.DEFAULT_BUDGET
+        self, p: Puzzle, answer: Sequence[int], budget: int = search.DEFAULT_UNITS
     ) -> Verdict:
         verdict = self.oracle(p, answer, budget=budget).verdict
         return "unique" if verdict == "unique" else "unknown" if verdict == "unknown" else "several"

@@ -14,7 +14,7 @@ from typing import Any
 from pencilbox.engine.grid import Bits, Cell, Grid, grid
 from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
-from pencilbox.formats import puzzlink
+from pencilbox.formats import janko, penpa, puzzlink, pzprv3
 from pencilbox.formats.numbers import read_number, shown
 from pencilbox.formats.text import answer_tokens, refuse_size_out_of_range
 
@@ -24,6 +24,32 @@ COLOUR = ("black", "white")
 TOKENS = {BLACK: "#", WHITE: "o"}
 value_token, parse_value = answer_tokens(TOKENS, NAME)
 BLANK = puzzlink.CLUE_WITHOUT_NUMBER
+
+PZPRV3 = pzprv3.Genre(
+    names=("kurotto",),
+    clue_tokens={BLANK: "-"},
+    numbers=True,
+    mark_tokens={BLACK: "#", WHITE: "+"},
+)
+"""puzz.link's files: ``-`` is a blank circle; the player shades ``#`` and
+dots ``+``."""
+PENPA = penpa.Style(
+    tag="kurotto",
+    numbers=True,
+    clues={penpa.QUESTION: BLANK, penpa.WHITE_CIRCLE: BLANK},
+    number_style=6,
+    question_text=" ",
+    answers={penpa.SHADED: BLACK, penpa.UNSHADED: WHITE},
+)
+"""penpa-edit: numbers in circles (style 6, a blank for a blank circle, as
+penpa's own puzz.link import writes them); black cells shaded."""
+JANKO = janko.Tokens(
+    names=("kurotto",),
+    numbers=True,
+    clues={"o": BLANK, "?": BLANK},
+    answers={"x": BLACK, "#": BLACK, "-": WHITE, ".": WHITE, "o": WHITE},
+)
+"""Janko text: numbers and ``o`` for a blank circle; solutions ``x`` and ``-``."""
 
 
 def parse_clue(token: str) -> int | None:

@@ -412,10 +412,17 @@ def split(s: State[Board]) -> tuple[list[Bits], Bits]:
     g = board.grid
     black, maybe = colours(s.cands)
     open_cells = maybe & ~black & s.focus
+    # A circle's potential region is the union of the components of the
+    # maybe-black cells beside it: flood each component once, not each circle.
+    comps = [c for c in g.components(maybe) if c & open_cells]
     parts: list[Bits] = []
     seen = 0
     for circle in board.circles:
-        reach = g.flood(circle.near & maybe, maybe) & open_cells
+        reach = 0
+        for comp in comps:
+            if comp & circle.near:
+                reach |= comp
+        reach &= open_cells
         if not reach:
             continue
         seen |= reach
@@ -437,13 +444,20 @@ RULES = [
         sum_rule,
         "A number lies between its floor and its ceiling; "
         "at the ceiling all is black, at the floor the frontier is white.",
+        weight=1,
     ),
-    Rule("door", 1, door, "A circle that must grow through a single frontier cell makes it black."),
+    Rule(
+        "door",
+        1,
+        door,
+        "A circle that must grow through a single frontier cell makes it black.",
+    ),
     Rule(
         "echo",
         2,
         echo,
         "A colour that would put some number outside its floor/ceiling interval is impossible.",
+        weight=2,  # tries both colours of each frontier cell: see pencilbox.engine.budget
     ),
 ]
 
@@ -454,6 +468,7 @@ SEARCH_RULES = [
         cap,
         "A block next to a circle holds at most that circle's number of cells, "
         "so the blocks that can touch a circle must still reach its number.",
+        weight=3,  # floods from every neighbour of every circle
     ),
 ]
 

@@ -25,6 +25,7 @@ class Numbrix(PuzzleKind):
         "are orthogonal neighbours."
     )
     aliases = ("hidato-square",)
+    notations = {"penpa": model.PENPA, "janko": model.JANKO}
     default_density = 0.3
     bank_skips = ("pin",)
     """A board that ``pin`` solves shows all but one number: a board, not a puzzle."""

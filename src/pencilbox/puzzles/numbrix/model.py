@@ -15,11 +15,17 @@ from pencilbox.engine.grid import Bits, Grid, cells_of, grid
 from pencilbox.engine.results import Puzzle
 from pencilbox.engine.state import Mask, State, shrunk_cells, values_of
 from pencilbox.errors import ContradictoryClues, ParseError
-from pencilbox.formats import puzzlink
+from pencilbox.formats import janko, penpa, puzzlink
 from pencilbox.formats.numbers import read_number, shown
 from pencilbox.formats.text import refuse_size_out_of_range
 
 NAME = "numbrix"
+
+PENPA = penpa.Style(tag="numbrix", numbers=True, answer_offset=1)
+"""penpa-edit: the printed numbers in the cells; the answer's numbers in the
+solver's colour. (puzz.link has no Numbrix, so no puzz.link file either.)"""
+JANKO = janko.Tokens(names=("numbrix",), numbers=True, answer_offset=1)
+"""Janko text: numbers, ``-`` for an empty cell; the solution all numbers."""
 
 
 def number_name(v: int) -> str:

@@ -10,6 +10,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.kind import PuzzleKind
 from pencilbox.engine.ladder import Ladder, Rule, Status, judge_with
 from pencilbox.engine.state import NOTHING, Contradiction, State
@@ -175,10 +176,10 @@ class _CountingLadder(Ladder[model.Board]):
         level: int,
         stop: Any = None,
         without: str | None = None,
-        deadline: float | None = None,
+        budget: Budget | None = None,
     ) -> Any:
         self.propagations += 1
-        return super().propagate(state, level, stop, without, deadline)
+        return super().propagate(state, level, stop, without, budget)
 
 
 def counted_ladder(name: str, without: str | None) -> tuple[_CountingLadder, dict[str, int]]:

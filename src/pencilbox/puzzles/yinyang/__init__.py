@@ -21,6 +21,7 @@ class YinYang(PuzzleKind):
         "Paint every cell black or white: each colour one connected group, no 2×2 of one colour."
     )
     aliases = ("yin-yang", "shirokuro")
+    notations = {"pzprv3": model.PZPRV3, "penpa": model.PENPA, "janko": model.JANKO}
     measure_defaults = MeasureDefaults(0.5, 0.9, (0.3, 0.4, 0.5, 0.6, 0.7, 0.8))
     certificate, certificate_short = "silent flip", "flip"
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pencilbox.engine.grid import Grid, grid
 from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
-from pencilbox.formats import puzzlink
+from pencilbox.formats import janko, penpa, puzzlink, pzprv3
 from pencilbox.formats.numbers import shown
 from pencilbox.formats.text import answer_tokens, refuse_size_out_of_range
 
@@ -23,6 +23,36 @@ TOKENS = {BLACK: "#", WHITE: "o"}
 value_token, parse_value = answer_tokens(TOKENS, NAME)
 _URL_VALUE = {None: 0, WHITE: 1, BLACK: 2}
 _FROM_URL = {0: None, 1: WHITE, 2: BLACK}
+
+PZPRV3 = pzprv3.Genre(
+    names=("yinyang",),
+    clue_tokens={WHITE: "1", BLACK: "2"},
+    numbers=False,
+    mark_tokens={WHITE: "1", BLACK: "2"},
+    ignored_marks=("+", "-", "=", "%"),
+)
+"""puzz.link's files: given circles are the numbers 1 (white) and 2 (black),
+and so are the player's circles; ``+ - = %`` are painted backgrounds."""
+PENPA = penpa.Style(
+    tag="yinyang",
+    numbers=False,
+    clues={penpa.WHITE_CIRCLE: WHITE, penpa.BLACK_CIRCLE: BLACK},
+    answers={
+        penpa.BLACK_CIRCLE: BLACK,
+        penpa.WHITE_CIRCLE: WHITE,
+        penpa.SHADED: BLACK,
+        penpa.UNSHADED: WHITE,
+    },
+)
+"""penpa-edit: given stones are large circles, the solver's medium ones
+(or shading)."""
+JANKO = janko.Tokens(
+    names=("yinyang", "yin-yang"),
+    numbers=False,
+    clues={"w": WHITE, "b": BLACK, "o": WHITE, "x": BLACK, "#": BLACK},
+    answers={"w": WHITE, "b": BLACK, "o": WHITE, "x": BLACK, "#": BLACK},
+)
+"""Janko text: ``w`` white and ``b`` black (``o``, ``x`` and ``#`` read too)."""
 
 
 def parse_clue(token: str) -> int | None:

@@ -1,6 +1,6 @@
 // The pencilbox game: choose, play, hint, check. The solver runs behind /api/.
 // The comforts around the board live in their own modules: the deal controls
-// (deal.js), the answer for Reveal and "show my errors" (answer.js), pausing
+// (deal.js), the Open box (open.js), the answer for Reveal and "show my errors" (answer.js), pausing
 // (pause.js), the print sheet (print.js), and for numbers the pad (pad.js),
 // pencil marks (pencil.js) and drawing a walk (walk.js).
 import * as answer from "./answer.js";
@@ -11,6 +11,7 @@ import * as deal from "./deal.js";
 import { $, statusLine } from "./dom.js";
 import { History, markPut } from "./history.js";
 import { arrowMove, cellFromPoint, cellsBetween, commandKey, inField, Press, releaseCapture } from "./input.js";
+import * as openBox from "./open.js";
 import * as pad from "./pad.js";
 import * as pause from "./pause.js";
 import * as pencil from "./pencil.js";
@@ -133,21 +134,30 @@ async function newPuzzle() {
   } catch (e) { if (mine === asked) say(e.message, "error"); }
 }
 
-// The app's own share link (…/?p=URL) opens the puzzle it carries.
-function unwrap(text) {
-  try {
-    const u = new URL(text, location.href);
-    if (u.pathname.endsWith("/") && u.searchParams.get("p")) return u.searchParams.get("p");
-  } catch { /* not a URL: a text grid or a bare puzzle URL */ }
-  return text;
-}
-
+// Open a puzzle in any format the API reads: a URL, or the text of a file
+// (a puzz.link file, Janko text, a text grid). Text that does not say its
+// type is read as the type on screen. A saved game brings the player's marks.
 async function openUrl(url) {
   const mine = ++asked;
   try {
-    const p = await call("parse", { puzzle: unwrap(url) });
-    if (mine === asked) load(p, p.note);
+    const p = await call("parse", { puzzle: openBox.unwrap(url), fallback_type: $("puzzle-type").value });
+    if (mine !== asked) return;
+    const marks = p.marks;
+    delete p.marks; delete p.answer;   // the puzzle is kept; the marks go on the board
+    openBox.fold();
+    load(p, p.note);
+    if (marks) takeMarks(marks, p.note);
   } catch (e) { if (mine === asked) say(`Could not open that puzzle: ${e.message}`, "error"); }
+}
+
+// The marks a saved game carries (rows of tokens, ? undecided), put on the
+// board as one undo step over whatever the player had on it.
+function takeMarks(rows, note) {
+  const tokens = rows.flatMap(r => r.trim().split(/\s+/)).map(t => t === "?" ? null : t);
+  if (tokens.length !== game.marks.length) return;
+  const n = tokens.filter((t, i) => t !== null && game.puzzle.given[i] === null).length;
+  if (setMarks(tokens.map((t, i) => [i, t]))) changed();
+  if (!game.solved) say([note, `Opened with the ${n} mark${n === 1 ? "" : "s"} it was saved with.`].filter(Boolean).join(" "));
 }
 
 // -- changing marks -----------------------------------------------------------------
@@ -425,7 +435,7 @@ async function main() {
   $("clear").addEventListener("click", () => {
     if (setMarks(game.marks.map((_, i) => [i, null]), pencil.clearNotes())) changed();
   });
-  $("open-form").addEventListener("submit", ev => { ev.preventDefault(); openUrl($("url").value.trim()); });
+  openBox.wire({ open: openUrl, say });
   $("copy").addEventListener("click", async () => {
     try { await navigator.clipboard.writeText($("share").href); say("Link copied."); }
     catch { say("Copy the link: " + $("share").href); }

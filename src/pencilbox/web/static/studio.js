@@ -4,11 +4,14 @@
 // which clues a cell takes (cycled or numbers in a range, a clue without a
 // number), how they are written in the text grid, and the limits (board
 // sides, time budgets). The game (app.js) tells this module which puzzle it
-// shows ("puzzle-shown") and plays the edited one when asked ("puzzle-play").
+// shows ("puzzle-shown") and plays the edited one when asked ("puzzle-play");
+// a puzzle from elsewhere comes in through the game's Open box (open.js),
+// and Export as writes the document in every other format (exportas.js).
 // Pointer and keys work as in the game (input.js), and so does undo (history.js).
 import { post } from "./api.js";
 import { cellName, cellRect, numberRange, render } from "./board.js";
 import { $, statusLine } from "./dom.js";
+import * as exportAs from "./exportas.js";
 import { History } from "./history.js";
 import { arrowMove, cellFromPoint, commandKey, inField, Press } from "./input.js";
 import { KEYS, read, write } from "./storage.js";
@@ -26,10 +29,10 @@ const st = {
   from: null,          // URL of the shown puzzle the document stands for
   history: new History(),   // steps of clue changes [cell, before, after] and of documents [DOC, before, after]
   cursor: 0, focused: false, typing: null,
-  analysis: null, error: null, view: "clues", seconds: 0,
+  analysis: null, error: null, view: "clues", budget: 0, refining: false,
   redundant: [], suggestion: null, helper: null,
   parsed: null,        // /api/parse of the document: {text, puzzle}
-  play: null,          // the verdict shown in play mode: {url, analysis, error, seconds}
+  play: null,          // the verdict shown in play mode: {url, analysis, error, budget}
 };
 const asked = new Latest(), helping = new Latest(), playing = new Latest();
 
@@ -147,7 +150,7 @@ function take(puzzle) {   // edit the puzzle on screen (an undo step when alread
 function edited() {
   const d = st.doc;
   st.cursor = Math.min(st.cursor, d.rows * d.cols - 1);
-  st.seconds = limits().analyze_seconds;
+  st.budget = limits().analyze_budget;
   st.redundant = []; st.suggestion = null;
   stopHelper();
   say("");
@@ -161,6 +164,7 @@ function edited() {
   draw();
   keep();
   ask(DELAY);
+  exportAs.edited({ type: d.type, text: textOf(d) }, DELAY);
 }
 
 // The document survives a reload: edits are not lost, and the editor reopens.
@@ -186,30 +190,43 @@ function ask(delay) {
       }
       $("export-url").value = st.parsed.puzzle.url;
       delete $("export-url").dataset.stale;
-      const a = await post("analyze",
-                           { puzzle: text, type: doc.type, level: level(), seconds: st.seconds }, { signal });
+      const body = { puzzle: text, type: doc.type, level: level(), budget: st.budget };
+      let a = await post("analyze", { ...body, upto: "probe" }, { signal });
       if (signal.aborted) return;
       if (a.verdict !== st.analysis?.verdict) st.view = a.verdict === "several" ? 0 : "clues";
       st.analysis = a; st.error = null;
+      if (refinable(a)) {
+        // The first answer at once; then, while the board stays as it is,
+        // the full grade (the case rung), which a newer edit cancels.
+        st.refining = true;
+        verdict(); draw();
+        a = await post("analyze", { ...body, upto: "case" }, { signal });
+        if (signal.aborted) return;
+        st.analysis = a;
+      }
     } catch (e) {
       if (signal.aborted) return;
       st.analysis = null; st.error = e;
       if (e.status && e.status < 500) { $("export-url").value = ""; delete $("export-url").dataset.stale; }
     }
+    st.refining = false;
     $("verdict").setAttribute("aria-busy", "false");
     verdict(); draw();
   }, delay);
 }
+
+// A first answer worth refining: unique, beyond probe, the case rung not tried.
+const refinable = a => a.verdict === "unique" && a.grade === "beyond" && a.upto === "probe";
 
 function verdict() {
   if (!st.analysis && !st.error) return;
   const a = st.analysis;
   if (a && st.view !== "clues" && !a.solutions[st.view]) st.view = "clues";
   showVerdict($("verdict"), a, {
-    levels: kind().levels, seconds: st.seconds, maxSeconds: limits().analyze_max_seconds,
+    budget: st.budget, maxBudget: limits().analyze_max_budget, refining: st.refining,
     editing: true, view: st.view, error: st.error,
     onView: v => { st.view = v; verdict(); draw(); },
-    onMore: s => { st.seconds = s; ask(0); },
+    onMore: b => { st.budget = b; ask(0); },
   });
 }
 
@@ -369,12 +386,12 @@ function helper(name) {
   stopHelper();
   st.helper = name;
   $(name).textContent = "Cancel"; $(name).setAttribute("aria-busy", "true");
-  const seconds = limits().helper_seconds;
-  say(`Working (at most ${seconds} s)…`);
+  const budget = limits().helper_budget;
+  say("Working…");
   const doc = st.doc;
   helping.run(async signal => {
     try {
-      const j = await post(name, { puzzle: textOf(doc), type: doc.type, level: level(), seconds }, { signal });
+      const j = await post(name, { puzzle: textOf(doc), type: doc.type, level: level(), budget }, { signal });
       if (signal.aborted || doc !== st.doc) return;
       stopHelper();
       DONE[name](j, doc);
@@ -391,7 +408,7 @@ const DONE = {
     const can = j.clues.filter(k => k.removable), open = j.clues.filter(k => k.removable === null);
     st.redundant = can.map(k => k.cell);
     const each = can.slice(0, 12).map(k => cellName(k.cell) +
-      (k.changes ? ` (grade becomes ${gradeText(k.grade, kind().levels)})` : "")).join(", ");
+      (k.changes ? ` (grade becomes ${gradeText(k.grade)})` : "")).join(", ");
     say(can.length
       ? `${can.length} of ${j.clues.length} clues can go, one at a time, with the answer still unique ` +
         `(marked): ${each}${can.length > 12 ? " …" : ""}.`
@@ -409,7 +426,7 @@ const DONE = {
     st.suggestion = { cell: j.cell, value: v };
     const s = say(`Add ${clueWord(v)} at ${cellName(j.cell)}: the ${j.analysis.level} fixpoint then decides ` +
                   `${j.decided} cells` + (after ? `, and the puzzle is ${after.verdict}` +
-                  (after.grade ? ` (grade ${gradeText(after.grade, kind().levels)})` : "") : "") + ". ", "helper");
+                  (after.grade ? ` (grade ${gradeText(after.grade)})` : "") : "") + ". ", "helper");
     const b = document.createElement("button");
     b.type = "button"; b.id = "apply-suggestion"; b.textContent = "Add it";
     b.addEventListener("click", () => {
@@ -428,7 +445,7 @@ const DONE = {
     commit({ ...doc, clues });
     say(`Removed ${j.removed.length} clue${j.removed.length === 1 ? "" : "s"} ` +
         `(${j.clues_before} → ${j.clues_after}); still ${a.verdict}` +
-        (a.grade ? `, grade ${gradeText(a.grade, kind().levels)}` : "") + "." +
+        (a.grade ? `, grade ${gradeText(a.grade)}` : "") + "." +
         (j.complete ? "" : " The budget ran out first: press Thin again to go on.") + " Undo brings them back.", "helper");
   },
 };
@@ -446,32 +463,39 @@ async function play() {
     const p = await post("parse", { puzzle: textOf(doc), type: doc.type });
     st.from = p.url;
     if (st.analysis && !st.error && $("verdict").getAttribute("aria-busy") !== "true")
-      st.play = { url: p.url, analysis: st.analysis, seconds: st.seconds };
+      st.play = { url: p.url, analysis: st.analysis, budget: st.budget };
     setEditing(false, false);
     document.dispatchEvent(new CustomEvent("puzzle-play", { detail: p }));
   } catch (e) { say(`Not playable yet: ${e.message}.`, "error"); }
 }
 
 // -- play mode: an opened puzzle shows its verdict and grade too -------------------------------------
-function playVerdict(p, seconds = st.kinds[p.type].limits.analyze_seconds) {
+function playVerdict(p, budget = st.kinds[p.type].limits.analyze_budget) {
   const box = $("verdict");
   if (p.source !== "url") { playing.cancel(); box.hidden = true; delete box.dataset.verdict; return; }
   const show = () => showVerdict(box, st.play.analysis, {
-    levels: st.kinds[p.type].levels, seconds: st.play.seconds,
-    maxSeconds: st.kinds[p.type].limits.analyze_max_seconds, editing: false, error: st.play.error,
-    onMore: s => playVerdict(p, s),
+    budget: st.play.budget, maxBudget: st.kinds[p.type].limits.analyze_max_budget,
+    refining: st.play.refining, editing: false, error: st.play.error,
+    onMore: b => playVerdict(p, b),
   });
-  if (st.play?.url === p.url && st.play.seconds >= seconds && (st.play.analysis || st.play.error)) {
+  if (st.play?.url === p.url && st.play.budget >= budget && !st.play.refining &&
+      (st.play.analysis || st.play.error)) {
     box.setAttribute("aria-busy", "false"); show(); return;
   }
   box.setAttribute("aria-busy", "true");
   playing.run(async signal => {
     try {
-      const a = await post("analyze", { puzzle: p.url, type: p.type, seconds }, { signal });
-      st.play = { url: p.url, analysis: a, seconds };
+      const body = { puzzle: p.url, type: p.type, budget };
+      let a = await post("analyze", { ...body, upto: "probe" }, { signal });
+      if (refinable(a) && !signal.aborted && !st.editing && st.shown?.url === p.url) {
+        st.play = { url: p.url, analysis: a, budget, refining: true };
+        show();
+        a = await post("analyze", { ...body, upto: "case" }, { signal });
+      }
+      st.play = { url: p.url, analysis: a, budget };
     } catch (e) {
       if (signal.aborted) return;
-      st.play = { url: p.url, analysis: null, error: e, seconds };
+      st.play = { url: p.url, analysis: null, error: e, budget };
     }
     if (signal.aborted || st.editing || st.shown?.url !== p.url) return;
     box.setAttribute("aria-busy", "false");
@@ -546,6 +570,7 @@ function setup() {
   $("level").addEventListener("change", () => { if (st.editing) ask(0); });
   $("copy-url").addEventListener("click", () => copy("export-url", "URL"));
   $("copy-text").addEventListener("click", () => copy("export-text", "Text grid"));
+  exportAs.wire({ say, copy: () => copy("export-format-text", "Export") });
   document.body.dataset.mode = "play";
 }
 

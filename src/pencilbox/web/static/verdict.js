@@ -1,6 +1,8 @@
 // The verdict on a board, as POST /api/analyze gives it: unique (with its
 // grade), several (two answers and where they differ), none (the
-// contradiction and its cells) or unknown (the budget ran out first).
+// contradiction and its cells) or unknown (the budget ran out first). Its
+// first line is the server's own words for it (`summary`), the words every
+// surface uses: the command line, printed sheets and this page say the same.
 // Requests run one at a time per purpose: a newer one aborts the older.
 import { cellName } from "./board.js";
 
@@ -31,10 +33,12 @@ export function cellList(cells, most = 8) {
   return cells.length > most ? `${names} and ${cells.length - most} more` : names;
 }
 
-// "bridge", or for a puzzle no fixpoint finishes: "beyond probe, unique by search".
-export function gradeText(grade, levels) {
-  return grade === "beyond" ? `beyond ${levels[levels.length - 1]}, unique by search` : grade;
+// A grade in the verdict's words: "bridge", "case" (the case rung), "beyond the ladder".
+export function gradeText(grade) {
+  return grade === "beyond" ? "beyond the ladder" : grade;
 }
+
+const sentence = text => text.charAt(0).toUpperCase() + text.slice(1);
 
 function node(tag, text, attrs = {}) {
   const e = document.createElement(tag);
@@ -50,8 +54,9 @@ function button(id, text, onClick, pressed) {
   return b;
 }
 
-// Fill the verdict box. o: {levels, seconds, maxSeconds, editing, view, onView(v), onMore(seconds)}
-// (maxSeconds: the most the server grants one request).
+// Fill the verdict box. o: {budget, maxBudget, editing, view, refining, onView(v), onMore(budget)}
+// (budget: the work units asked for; maxBudget: the most the server grants
+// one request; refining: the full grade is on its way).
 // An error (a board the API refuses) shows as data-verdict="invalid" with its message.
 export function showVerdict(box, a, o) {
   box.hidden = false;
@@ -65,37 +70,35 @@ export function showVerdict(box, a, o) {
     box.append(line);
     if (box.dataset.verdict === "error") {   // busy or unreachable: worth asking again
       const again = node("p", undefined, { class: "verdict-actions" });
-      again.append(button("again", "Ask again", () => o.onMore(o.seconds)));
+      again.append(button("again", "Ask again", () => o.onMore(o.budget)));
       box.append(again);
     }
     return;
   }
   box.dataset.verdict = a.verdict;
+  box.dataset.grade = a.grade ?? "";
+  box.dataset.upto = a.upto;
   const open = a.undecided.length;
   // Cut short: a unique answer not yet graded, or a second answer not yet shown.
   const short = a.verdict === "unknown" || (a.verdict === "unique" && a.grade === null) ||
     (a.verdict === "several" && a.solutions.length < 2);
-  if (a.verdict === "unique" && a.grade === null) {
-    lead("Unique.");
-    line.append(a.reason.charAt(0).toUpperCase() + a.reason.slice(1) + ".");
-  } else if (a.verdict === "unique") {
-    lead("Unique.");
-    line.append("Grade ", node("b", gradeText(a.grade, o.levels), { class: "grade" }),
-                a.grade === "beyond" ? "." : ": the lowest level whose fixpoint finishes it.");
-  } else if (a.verdict === "several") {
-    lead("Several answers.");
+  // The server's words; a grade among them is marked up as such.
+  const words = sentence(a.summary), at = a.verdict === "unique" && a.grade !== null
+    ? words.indexOf("grade ") : -1;
+  const summary = node("strong", undefined, { class: "summary" });
+  if (at >= 0) summary.append(words.slice(0, at + 6), node("b", words.slice(at + 6), { class: "grade" }), ".");
+  else summary.append(words + ".");
+  line.append(summary, " ");
+  if (a.verdict === "several") {
     line.append(a.differ.length
       ? `Two of them differ in ${a.differ.length} cell${a.differ.length > 1 ? "s" : ""}` +
         (o.editing ? " (marked)." : `: ${cellList(a.differ)}.`)
-      : a.reason + ".");
-  } else if (a.verdict === "none") {
-    lead("No answer.");
-    line.append(a.reason.charAt(0).toUpperCase() + a.reason.slice(1) + ".");
-    if (a.cells.length) line.append(` Cells: ${cellList(a.cells, 12)}.`);
+      : sentence(a.reason) + ".");
   } else {
-    lead("Unknown.");
-    line.append(a.reason.charAt(0).toUpperCase() + a.reason.slice(1) + ".");
+    line.append(sentence(a.reason) + ".");
+    if (a.verdict === "none" && a.cells.length) line.append(` Cells: ${cellList(a.cells, 12)}.`);
   }
+  if (o.refining) line.append(node("span", " Refining the grade with the case rung…", { class: "refining" }));
   box.append(line);
   const actions = node("p", undefined, { class: "verdict-actions" });
   if (o.editing && a.solutions.length) {
@@ -105,10 +108,10 @@ export function showVerdict(box, a, o) {
       actions.append(button(v === "clues" ? "show-clues" : `show-answer-${v + 1}`, text,
                             () => o.onView(v), o.view === v));
   }
-  if (short) {
-    const more = Math.min(o.maxSeconds, 2 * o.seconds);
-    if (more > o.seconds) actions.append(button("more", `Spend ${more} s`, () => o.onMore(more)));
-    else actions.append(node("span", `${o.maxSeconds} s is the most one request may spend.`));
+  if (short && !o.refining) {
+    const more = Math.min(o.maxBudget, 2 * o.budget);
+    if (more > o.budget) actions.append(button("more", "Look further", () => o.onMore(more)));
+    else actions.append(node("span", "That is the most work one request may spend."));
   }
   if (actions.childNodes.length) box.append(actions);
   if (o.editing && open && a.verdict !== "none")

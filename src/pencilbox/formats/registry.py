@@ -1,0 +1,105 @@
+"""Every interchange format in one place, and reading by content.
+
+:func:`read` takes any input pencilbox reads — one puzzle or many — and
+tells each part's format from what it holds: a puzz.link file starts with
+``pzprv3``, Janko text with ``begin`` or a size line, JSON lines with
+``{``, a penpa-edit URL carries ``m=edit&p=``, a puzz.link URL its
+``TYPE/COLS/ROWS/``; anything else must be a text grid. Input that fits
+none gets one :class:`~pencilbox.formats.base.UnknownFormat` error naming
+them all. :func:`write` writes a document in the format asked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pencilbox.engine.kind import PuzzleKind
+from pencilbox.errors import ParseError
+from pencilbox.formats import janko, native, penpa, pzprv3
+from pencilbox.formats.base import Document, Format, UnknownFormat, Unsupported, lines_of
+from pencilbox.formats.numbers import shown
+
+URL = native.PuzzleUrl()
+TEXT = native.TextGrid()
+JSON = native.JsonLines()
+FORMATS: tuple[Format, ...] = (URL, TEXT, pzprv3.FORMAT, penpa.FORMAT, janko.FORMAT, JSON)
+"""Every format, in the order they are listed to people."""
+WHOLE: tuple[Format, ...] = (pzprv3.FORMAT, janko.FORMAT)
+"""Formats that own the whole input when it starts like them."""
+
+
+def names() -> tuple[str, ...]:
+    return tuple(f.name for f in FORMATS)
+
+
+def by_name(name: str) -> Format:
+    """The format called ``name`` (ParseError naming them all otherwise)."""
+    for f in FORMATS:
+        if f.name == name.strip().lower():
+            return f
+    raise ParseError(f"unknown format {shown(name)}; the formats are {', '.join(names())}")
+
+
+def described() -> str:
+    """The formats as a sentence, for messages."""
+    titles = [f.title for f in FORMATS]
+    return ", ".join(titles[:-1]) + " or " + titles[-1]
+
+
+def chunks(text: str) -> list[tuple[Format, str]]:
+    """The input split into parts, each with the format it is written in."""
+    stripped = text.strip()
+    if not stripped:
+        raise ParseError("the input is empty: no puzzle found")
+    for f in WHOLE:
+        if f.looks_like(stripped):
+            return [(f, stripped)]
+    out: list[tuple[Format, str]] = []
+    grid: list[str] = []
+
+    def flush() -> None:
+        body = "\n".join(grid)
+        grid.clear()
+        if not any(ln.strip() and not ln.strip().startswith(";") for ln in body.split("\n")):
+            return
+        if not TEXT.looks_like(body):
+            raise UnknownFormat(
+                f"pencilbox cannot tell what {shown(body.strip(), 40)} is: it reads {described()}"
+            )
+        out.append((TEXT, body))
+
+    for line in lines_of(stripped):
+        s = line.strip()
+        single = next((f for f in (JSON, penpa.FORMAT, URL) if s and f.looks_like(s)), None)
+        if not s or single is not None:
+            flush()
+            if single is not None:
+                out.append((single, s))
+        else:
+            grid.append(line)
+    flush()
+    if not out:
+        raise ParseError("no puzzle found in the input")
+    return out
+
+
+def read(text: str, kind: PuzzleKind | None = None) -> list[Document]:
+    """Every puzzle of ``text``, whatever its format; ``kind`` is the type the
+    caller expects (None: each part must say it)."""
+    docs: list[Document] = []
+    for f, part in chunks(text):
+        docs += [replace(doc, format=f.name) for doc in f.read(part, kind)]
+    return docs
+
+
+def write(name: str, kind: PuzzleKind, doc: Document) -> str:
+    """``doc`` written in the format called ``name``."""
+    f = by_name(name)
+    if not f.supports(kind):
+        raise Unsupported(f"a {f.title} cannot hold a {kind.title} puzzle")
+    return f.write(kind, doc)
+
+
+def supported(kind: PuzzleKind) -> tuple[str, ...]:
+    """The names of the formats that can hold puzzles of ``kind``."""
+    return tuple(f.name for f in FORMATS if f.supports(kind))
