@@ -28,6 +28,19 @@ class Sample:
 
 
 @dataclass(frozen=True)
+class Published:
+    """A real puzzle people made and published."""
+
+    url: str
+    """Its puzz.link URL, as pencilbox writes it."""
+    answers: int = 1
+    """How many answers it has under the standard rules, as an outside ASP
+    solver counts them: 1, or 0 when its clues contradict each other."""
+    answer: str | None = None
+    """Its answer as the text format's rows, where it is known."""
+
+
+@dataclass(frozen=True)
 class Samples:
     """What the shared tests need of every puzzle, and a few boards some
     tests use where a puzzle has them."""
@@ -62,3 +75,8 @@ class Samples:
     """``(rule, board)``: a unique board the full ladder solves, and a rule
     whose removal from the ladder lets an illegal completion of it pass and
     leaves probe stalled on it."""
+    real: tuple[Published, ...] = ()
+    """Real puzzles people made and published, where the puzzle has them:
+    every surface gives each one verdict (tests/test_one_verdict.py), every
+    format gives each back, and ``benchmarks/bench_cases.py`` grades each
+    and finishes it by hints."""

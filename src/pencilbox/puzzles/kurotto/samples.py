@@ -4,11 +4,13 @@ The graded boards come from the shipped bank; the board graded ``case`` is a
 real puzzle. Without circles every shading is legal: 2⁹ = 512 clue-free 3×3
 boards. The slow board is a generated 30×30 at 50% circles (seed 1), whose
 probe fixpoint runs for minutes.
+The real puzzles were published on puzz.link; how many answers each has is
+an outside ASP solver's count.
 """
 
 from __future__ import annotations
 
-from pencilbox.engine.samples import Sample, Samples
+from pencilbox.engine.samples import Published, Sample, Samples
 
 HUGE = "9" * 5000
 """A 5000-digit number, which once crashed the parser."""
@@ -62,5 +64,31 @@ SAMPLES = Samples(
         "-18-17g-1d6g3g10j-3cr20h1o4i0h-4cg-2bg2fh-1066g76i3k90-24l-4eg-11fndh7h3gap-34ifjdhd7h4g"
         "9m-23-23h-32kc6h7g7g6h47h0-23l-23ifjc7kbgbi7-23m-26h3k-13j8if770g-23-23i-23jbkco70h3i-23"
         "0-23-24n3h40idham-23h9i1gcg03i066jag5p9ich300k8k3h0g8h80g",
+    ),
+    real=(
+        Published("https://puzz.link/p?kurotto/10/10/sah2j.8.h.4.h6l6g4.l.8i9h9j.7.h.7.h5l5t6h3i"),
+        Published(
+            "https://puzz.link/p?kurotto/13/12/g1g1h.h0g1h2g0h4h4g1h3g1h.h2g4i2h.g1h2j.h2g.h.j6h.g."
+            "h3i6g2h5h5g4h2g.h.h3g.h5g.h.h8g9i3h.g.h6j5h3g.h.j7h.g.h9h",
+        ),
+        Published("https://puzz.link/p?kurotto/4/4/g4g3.l.3g3g"),
+        Published("https://puzz.link/p?kurotto/7/7/g123v66k55v456g"),
+        Published(
+            "https://puzz.link/p?kurotto/9/17/i123zg5h2g2h66h3g3h.7h.g4h4x567i4.5x5h7g4h56h8g5h.7h."
+            "g6h7zg234i",
+        ),
+        Published(
+            "https://puzz.link/p?kurotto/17/13/7i4i-1ai4iay1i6ibi0y3ibi9i-14iay4i7i-10i4y-11iei6ici"
+            "3y1ibi7i2y-10i8i0i4i1",
+        ),
+        Published(
+            "https://puzz.link/p?kurotto/6/6/3gah.m.i9.iam8h3g2",
+            answer="o # o # o o\n# o # o o #\n# o # # # o\no # # o o o\n# # o o # o\no o # o # o\n",
+        ),
+        Published("https://puzz.link/p?kurotto/10/10/46s.g21k4k2h.i1n.4j34n.i3h.k3k61g3s23"),
+        Published(
+            "https://puzz.link/p?kurotto/5/5/30m4h6h4m02",
+            answer="o o o o o\n# o # # o\n# # o o #\no o # o #\n# o o o o\n",
+        ),
     ),
 )
