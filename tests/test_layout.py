@@ -65,14 +65,25 @@ def _own_tests(kind: pencilbox.PuzzleKind) -> set[pathlib.Path]:
 
 
 def _literals(path: pathlib.Path) -> list[tuple[int, str]]:
-    """The string literals of a module that are not docstrings or comments."""
+    """The string literals of a module that are not docstrings or comments,
+    and the modules it imports (as dotted names)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     prose = {
         id(node.value)
         for node in ast.walk(tree)
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
     }
-    return [
+    imported = [
+        (node.lineno, name)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for name in (
+            [a.name for a in node.names]
+            if isinstance(node, ast.Import)
+            else [f"{node.module}.{a.name}" for a in node.names]
+        )
+    ]
+    return imported + [
         (node.lineno, node.value)
         for node in ast.walk(tree)
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose
@@ -82,12 +93,12 @@ def _literals(path: pathlib.Path) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("name", pencilbox.puzzle_names())
 def test_no_shared_test_names_a_puzzle(name: str) -> None:
     """Shared tests (outside every puzzle's own test directory) parametrize
-    over the registry and never name a puzzle in their code, so a new puzzle
-    is never a KeyError there (prose may still name one as an example)."""
+    over the registry and never name a puzzle in their code (a string, or a
+    module they import), so a new puzzle is never a KeyError there (prose
+    may still name one as an example)."""
     kind = pencilbox.puzzle(name)
-    pattern = re.compile(
-        r"(?<![\w-])(" + "|".join(re.escape(w) for w in {name, *kind.aliases}) + r")(?![\w-])"
-    )
+    words = {name, *kind.aliases, kind.title}
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in words) + r")(?![\w-])")
     own = {d for k in map(pencilbox.puzzle, pencilbox.puzzle_names()) for d in _own_tests(k)}
     found = [
         f"{path.relative_to(TESTS)}:{line}"

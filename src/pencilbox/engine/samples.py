@@ -38,6 +38,9 @@ class Published:
     solver counts them: 1, or 0 when its clues contradict each other."""
     answer: str | None = None
     """Its answer as the text format's rows, where it is known."""
+    slow: bool = False
+    """Whether solving it takes many seconds even on a quiet machine (tests
+    that solve every published puzzle in one go may leave it out)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,10 @@ class Samples:
     """``(rule, board)``: a unique board the full ladder solves, and a rule
     whose removal from the ladder lets an illegal completion of it pass and
     leaves probe stalled on it."""
+    pzprjs: bool = False
+    """Whether puzz.link's own engine (pzprjs, as the npm registry publishes
+    it) plays this puzzle under the genre name pencilbox writes, so that
+    its answer check can judge pencilbox's files."""
     real: tuple[Published, ...] = ()
     """Real puzzles people made and published, where the puzzle has them:
     every surface gives each one verdict (tests/test_one_verdict.py), every

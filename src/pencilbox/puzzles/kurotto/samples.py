@@ -65,6 +65,7 @@ SAMPLES = Samples(
         "9m-23-23h-32kc6h7g7g6h47h0-23l-23ifjc7kbgbi7-23m-26h3k-13j8if770g-23-23i-23jbkco70h3i-23"
         "0-23-24n3h40idham-23h9i1gcg03i066jag5p9ich300k8k3h0g8h80g",
     ),
+    pzprjs=True,
     real=(
         Published("https://puzz.link/p?kurotto/10/10/sah2j.8.h.4.h6l6g4.l.8i9h9j.7.h.7.h5l5t6h3i"),
         Published(
@@ -80,6 +81,7 @@ SAMPLES = Samples(
         Published(
             "https://puzz.link/p?kurotto/17/13/7i4i-1ai4iay1i6ibi0y3ibi9i-14iay4i7i-10i4y-11iei6ici"
             "3y1ibi7i2y-10i8i0i4i1",
+            slow=True,
         ),
         Published(
             "https://puzz.link/p?kurotto/6/6/3gah.m.i9.iam8h3g2",

@@ -64,6 +64,7 @@ SAMPLES = Samples(
     bank_grade="bridge",
     shipped_sizes=(6, 8, 10),
     ablation=(("bridge", "yinyang 4x4\n# # # .\no o o #\no # . #\no . o o\n"),),
+    pzprjs=True,
     real=(
         Published("https://puzz.link/p?yinyang/12/5/02903a2o490i392o0290"),
         Published(
