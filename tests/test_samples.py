@@ -94,3 +94,20 @@ def test_slow_boards_are_slow(name: str) -> None:
     kind = pencilbox.puzzle(name)
     for text in kind.samples.slow:
         assert kind.solve(kind.parse(text), seconds=1.0).status is Status.STOPPED
+
+
+@pytest.mark.parametrize("name", names_with(lambda k: k.samples.real))
+def test_published_puzzles_are_what_they_say(name: str) -> None:
+    """Each reads as the puzzle, its URL is the one pencilbox writes, and
+    its known answer breaks no rule (the validator's word; how many answers
+    each has is checked against the verdict in tests/test_one_verdict.py)."""
+    kind = pencilbox.puzzle(name)
+    urls = [r.url for r in kind.samples.real]
+    assert len(set(urls)) == len(urls)
+    for r in kind.samples.real:
+        p = kind.from_url(r.url)
+        assert p.type == name and kind.to_url(p) == r.url
+        assert r.answers in (0, 1)
+        if r.answer is not None:
+            assert r.answers == 1
+            assert kind.validate(p, kind.parse_solution(r.answer, p)) == [], r.url
