@@ -145,7 +145,7 @@ def test_penpa_layout() -> None:
     assert penpa_url.centre_point(3, 3) == 3 * 7 + 3
 
 
-def test_janko_blocks_and_bare_grids() -> None:
+def test_a_janko_block_gives_the_clues_and_the_answer() -> None:
     block = """begin
 puzzle kurotto
 author someone
