@@ -40,11 +40,20 @@ def idle(page: Any) -> None:
     page.wait_for_selector("body:not([data-busy])", state="attached")
 
 
+def open_menu(page: Any) -> None:
+    """On a phone the puzzle choice folds away behind the Puzzles button: unfold it."""
+    if page.is_visible("#menu") and page.get_attribute("#menu", "aria-expanded") != "true":
+        page.click("#menu")
+
+
 def open_board(page: Any, name: str) -> None:
     page.goto(page.base + "/")
     page.wait_for_selector("body[data-ready]")
     idle(page)
+    open_menu(page)
     page.select_option("#puzzle-type", name)
+    idle(page)
+    open_menu(page)
     idle(page)
     page.select_option("#size", "6")
     page.select_option("#level", TEST_GRADES[name])

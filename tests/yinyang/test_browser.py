@@ -1,4 +1,5 @@
-"""Yin-Yang in the browser: its own rules checked, its frontier drawn."""
+"""Yin-Yang in the browser: its own rules checked, its frontier drawn, its
+reasons' cells named small."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pencilbox
 
 from ..web.fixtures import ARTIFACTS
 from ..web.test_browser import cell, free_cells, idle, open_board, state
-from ..web.test_play import check_after
+from ..web.test_play import check_after, open_url
 
 pytestmark = pytest.mark.browser
 
@@ -59,3 +60,12 @@ def test_the_frontier_is_drawn(page: Any) -> None:
     cell(page, 0, 1).click()
     cell(page, 0, 1).click()
     assert page.get_attribute("path.theory", "data-segments") == "1"
+
+
+def test_a_reason_that_starts_with_a_cell_keeps_its_name_small(page: Any) -> None:
+    open_url(page, "https://puzz.link/p?yinyang/4/4/o60009")  # three black stones in a 2×2
+    page.select_option("#hint-level", "window")
+    page.click("#hint")
+    idle(page)
+    text = page.inner_text("#status")
+    assert "r1c1, r1c2, r2c1 are black, so" in text, text

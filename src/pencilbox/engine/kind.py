@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pencilbox.engine import cases, hints, search, verdict
+from pencilbox.engine import cases, grades, hints, search, verdict
 from pencilbox.engine.budget import Budget
 from pencilbox.engine.frontend import Frontend
 from pencilbox.engine.grid import Cell, refuse_size_out_of_range
@@ -78,6 +78,9 @@ class PuzzleKind:
     """Clue density of ``generate`` when none is given."""
     bank_skips: tuple[str, ...] = ()
     """Levels that are no grade for a bank (a board that level solves is no puzzle)."""
+    grade_names: Mapping[str, str] = {}
+    """A player's difficulty name for some rungs ("Easy"), by level; a rung
+    left out keeps the generic name by position (:mod:`pencilbox.engine.grades`)."""
     measure_defaults: MeasureDefaults = MeasureDefaults()
     certificate: str = "second solution read off the answer"
     """What :meth:`is_certificate_free` looks for, in words (density tables)."""
@@ -274,6 +277,15 @@ class PuzzleKind:
     def hint_levels(self) -> tuple[str, ...]:
         """The levels a hint may use: the ladder, then the case rung."""
         return (*self.levels, cases.CASE)
+
+    def grades(self) -> list[dict[str, object]]:
+        """Every hint level as a player meets it: the rung's ``level``, the
+        player's ``name`` for it and its ``rule`` (see :mod:`pencilbox.engine.grades`)."""
+        summaries: dict[str, str] = {}
+        for rule in self.ladder.rules:  # a rung of several rules says what each does
+            level = self.levels[rule.level]
+            summaries[level] = " ".join(filter(None, (summaries.get(level), rule.summary)))
+        return grades.grades(self.levels, summaries, self.grade_names)
 
     def hint_level_name(self, level: int | str | None) -> str:
         return cases.CASE if level == cases.CASE else self.level_name(level)

@@ -63,6 +63,10 @@ class Samples:
     bank_grade: str
     """The grade of the small bank the web tests build (6×6 boards, which
     the bank's generator makes at this grade within seconds)."""
+    quick_grade: str | None = None
+    """A grade at which the generator makes 10×10 boards of the puzzle in
+    well under a second (the browser's layout tests deal one); None: the
+    lowest grade boards are dealt at."""
     shipped_sizes: tuple[int, ...] = ()
     """The square sizes at which the bank shipped inside pencilbox stocks
     every grade (none for a puzzle from outside)."""

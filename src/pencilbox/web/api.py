@@ -29,6 +29,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 import pencilbox
+from pencilbox.bank.grading import bank_grades
 from pencilbox.engine import cases
 from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
 from pencilbox.engine.grid import MIN_SIDE
@@ -285,6 +286,12 @@ def puzzles(request: Request) -> list[dict[str, Any]]:
     """The puzzle types, their ladder levels (weakest first), the bank's sizes
     and each type's front-end descriptor (how the browser draws it).
 
+    ``hint_levels`` are the levels a hint may reason at (the ladder, then
+    the case rung); ``deal_levels`` the grades a board is dealt at (the
+    bank's); ``grades`` each hint level as a player meets it: its
+    ``level``, the player's ``name`` for it (Easy … Fiendish) and its
+    ``rule`` in one sentence.
+
     Each type's ``limits`` are the bounds the browser keeps to, as the server
     enforces them: ``sides`` [low, high], the rows and columns of any board
     it plays or edits; ``deal_sides`` [low, high], those of a board
@@ -304,6 +311,8 @@ def puzzles(request: Request) -> list[dict[str, Any]]:
                 "title": kind.title,
                 "levels": list(kind.levels),
                 "hint_levels": list(kind.hint_levels),
+                "deal_levels": list(bank_grades(kind)),
+                "grades": kind.grades(),
                 "summary": kind.summary,
                 "bank_sizes": shelves.get(name, []),
                 "url_example": url_example(kind),

@@ -58,6 +58,7 @@ from pencilbox.engine.state import (
     State,
     shrunk_cells,
 )
+from pencilbox.engine.words import count as counted
 
 from .edge import edge
 from .model import Board, number_name
@@ -341,7 +342,7 @@ def _values_side(s: State[Board]) -> Result:
                 return Contradiction(
                     "block",
                     f"the {size} numbers {number_name(a)}…{number_name(z)} fit only in "
-                    f"{cells.bit_count()} cells ({b.name_cells(cells)})",
+                    f"{counted(cells.bit_count(), 'cell')} ({b.name_cells(cells)})",
                     tuple(cells_of(cells)),
                 )
             outside = 0
@@ -369,10 +370,12 @@ def _hall_values(s: State[Board], a: int, z: int, cells: int, losing: int) -> Re
             premises: tuple[Cell, ...] = ()
             if s.trace is not None:
                 premises = tuple(c for c in cells_of(cells) if c != cell)
+                n = z - a + 1
+                numbers = f"{number_name(a)}…{number_name(z)}" if n > 1 else number_name(a)
                 reason = (
-                    f"the {z - a + 1} numbers {number_name(a)}…{number_name(z)} can only go in "
-                    f"the {z - a + 1} cells {b.name_cells(cells)}, so {s.grid.name(cell)} "
-                    "holds one of them"
+                    f"the {counted(n, 'number')} {numbers} can only go in "
+                    f"the {counted(n, 'cell')} {b.name_cells(cells)}, so {s.grid.name(cell)} "
+                    f"holds {'one of them' if n > 1 else 'it'}"
                 )
             s.restrict(cell, keep, "block", reason, premises)
             progress = True
@@ -440,8 +443,9 @@ def _cells_side(s: State[Board]) -> Result:
     if count > room:
         return Contradiction(
             "block",
-            f"the {count} cells {b.name_cells(inside)} have only the {room} unplaced "
-            f"numbers of {number_name(a)}…{number_name(hi)} left",
+            f"the {counted(count, 'cell')} {b.name_cells(inside)} "
+            f"{'have' if count > 1 else 'has'} only {counted(room, 'unplaced number')} "
+            f"of {number_name(a)}…{number_name(hi)} left",
             tuple(cells_of(inside)),
         )
     mask = _interval(a, hi)
@@ -451,9 +455,10 @@ def _cells_side(s: State[Board]) -> Result:
             reason = ""
             if s.trace is not None or not m & ~mask:
                 reason = (
-                    f"the {room} cells {b.name_cells(inside)} take the {room} "
-                    f"unplaced numbers of {number_name(a)}…{number_name(hi)}, so "
-                    f"{g.name(other)} holds none of them"
+                    f"the {counted(room, 'cell')} {b.name_cells(inside)} "
+                    f"{'take' if room > 1 else 'takes'} the {counted(room, 'unplaced number')} "
+                    f"of {number_name(a)}…{number_name(hi)}, so "
+                    f"{g.name(other)} holds {'none of them' if room > 1 else 'not it'}"
                 )
             r = s.restrict(other, ~mask, "block", reason, tuple(cells_of(inside)))
             if isinstance(r, Contradiction):
