@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pencilbox.engine.ladder import Ladder, Rule, SearchHooks
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
+from pencilbox.engine.words import count
 
 from .model import BLACK, WHITE, Board
 
@@ -33,7 +34,9 @@ def full(s: State) -> Result:
     for cell, n, black, open_, premises in _tallies(s):
         name = s.grid.name(cell)
         if black > n:
-            return Contradiction("full", f"{name}'s cross has more than {n} black cells", premises)
+            return Contradiction(
+                "full", f"{name}'s cross has more than {count(n, 'black cell')}", premises
+            )
         if black == n:
             for c in open_:
                 r = s.fix(c, WHITE, "full", f"{name}'s cross already has {n} black", premises)
