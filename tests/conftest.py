@@ -1,5 +1,15 @@
-"""What every test shares: a verdict store of the test run's own, so no test
-reads a verdict an earlier run (or the user's own pencilbox) kept."""
+"""What every test shares.
+
+The whole suite runs with the toy puzzle of :mod:`tests.plugin` installed,
+as a fifth registered puzzle: the shared tests, which parametrize over the
+registry, run on it as on the built-in ones, and prove that nothing outside
+a puzzle's own package and tests names a puzzle. It is installed when this
+file is imported, before any other conftest (which may ask the registry for
+its puzzles) and before collection.
+
+Every test run keeps its verdicts in a store of its own, so no test reads a
+verdict an earlier run (or the user's own pencilbox) kept.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +17,16 @@ import os
 from collections.abc import Iterator
 
 import pytest
+
+from tests.plugin import install
+
+install.install_for_tests()
+
+from tests.web.fixtures import bank_file, browser, page, server  # noqa: E402, F401
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    install.uninstall_for_tests()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -1,12 +1,16 @@
 """The case rung: sound against an independent enumeration, decides a toy
-board that probe cannot, and grades and finishes real puzzles by hints."""
+board that probe cannot, and grades and finishes real puzzles by hints.
+
+Run on every registered puzzle; a test that needs a board some puzzles have
+(one where probe stalls and a single split decides, one graded ``case``)
+runs on those whose samples hold one."""
 
 from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -16,33 +20,30 @@ from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import values_of
 
-SMALL = {"yinyang": (3, 4), "cave": (3, 4), "kurotto": (3, 4), "numbrix": (3, 4)}
+from .kinds import board, names, names_with
+
+SIZE = (3, 4)
+"""Small boards: every filling of their cells can be tried."""
+MOST_FILLINGS = 1 << 16
+
+
+def fillings(kind: PuzzleKind, p: Puzzle) -> int:
+    return math.prod(m.bit_count() for m in kind.start(p).cands)
 
 
 def all_solutions(kind: PuzzleKind, p: Puzzle) -> list[tuple[int, ...]]:
-    """Every answer of a shading puzzle, by trying every filling of the
-    cells' starting candidates and asking the independent validator (which
-    shares nothing with the ladder)."""
+    """Every answer, by trying every filling of the cells' starting
+    candidates and asking the independent validator (which shares nothing
+    with the ladder)."""
     start = kind.start(p).cands
     choices = [values_of(m) for m in start]
     return [a for a in itertools.product(*choices) if not kind.validate(p, a)]
 
 
-def has_answer_with(kind: PuzzleKind, p: Puzzle, cell: int, value: int) -> bool:
-    """Whether some answer has ``value`` in ``cell``: Numbrix asks its brute
-    force about the board with that number printed there."""
-    assert kind.name == "numbrix"
-    clues = list(p.clues)
-    if clues[cell] is not None:
-        return bool(clues[cell] == value + 1)
-    clues[cell] = value + 1
-    return kind.brute_count(replace(p, clues=tuple(clues)), limit=1).solutions > 0
-
-
 def stalls_with_refutations(kind: PuzzleKind, count: int, seed: int) -> list[Puzzle]:
     """Small boards with few clues (several answers) on which probe stalls
     and the rung refutes something."""
-    rows, cols = SMALL[kind.name]
+    rows, cols = SIZE
     rng = random.Random(seed)
     out: list[Puzzle] = []
     for _ in range(300):
@@ -58,7 +59,14 @@ def stalls_with_refutations(kind: PuzzleKind, count: int, seed: int) -> list[Puz
     return out
 
 
-@pytest.mark.parametrize("name", ["yinyang", "cave", "kurotto", "numbrix"])
+def enumerable(kind: PuzzleKind) -> bool:
+    """Whether a blank board of :data:`SIZE` has few enough fillings to try them all
+    (not Numbrix's: its own tests check the rung with its brute force)."""
+    rows, cols = SIZE
+    return fillings(kind, Puzzle(kind.name, rows, cols, (None,) * (rows * cols))) <= MOST_FILLINGS
+
+
+@pytest.mark.parametrize("name", names_with(enumerable))
 def test_the_rung_never_removes_a_value_of_a_solution(name: str) -> None:
     kind = pencilbox.puzzle(name)
     boards = stalls_with_refutations(kind, 4, seed=17)
@@ -68,10 +76,6 @@ def test_the_rung_never_removes_a_value_of_a_solution(name: str) -> None:
         kind.ladder.propagate(s, kind.ladder.top)
         found, _ = cases.find(kind.ladder, s, max_branches=6, first=False)
         assert found
-        if name == "numbrix":
-            for f in found:
-                assert not has_answer_with(kind, p, f.cell, f.value), (kind.format(p), f)
-            continue
         answers = all_solutions(kind, p)
         for f in found:
             kept = [a for a in answers if a[f.cell] == f.value]
@@ -84,37 +88,50 @@ def test_the_rung_never_removes_a_value_of_a_solution(name: str) -> None:
             assert all(s.cands[c] >> v & 1 for c, v in enumerate(a)), kind.format(p)
 
 
-TOY = "kurotto 4x4\n. . . .\n0 5 . .\n. . . .\n. 6 . .\n"
-"""Probe stalls here, no single assumption fails even at probe's level (with
-the cap rule beside it), and a split on one further cell decides a cell."""
+def split_board(name: str) -> tuple[PuzzleKind, Puzzle]:
+    """The kind's board where probe stalls, no single assumption fails even at
+    probe's level (with the search rules beside it), and a split on one
+    further cell decides a cell."""
+    kind = pencilbox.puzzle(name)
+    assert kind.samples.split is not None
+    return kind, kind.parse(kind.samples.split)
 
 
-def test_a_split_on_one_cell_decides_where_probe_stalls() -> None:
-    kind = pencilbox.puzzle("kurotto")
-    p = kind.parse(TOY)
+def probe_marks(kind: PuzzleKind, p: Puzzle) -> tuple[int | None, ...]:
+    s = kind.start(p)
+    kind.ladder.propagate(s, kind.ladder.top)
+    return tuple(m.bit_length() - 1 if m & (m - 1) == 0 else None for m in s.cands)
+
+
+@pytest.mark.parametrize("name", names_with(lambda k: k.samples.split))
+def test_a_split_on_one_cell_decides_where_probe_stalls(name: str) -> None:
+    kind, p = split_board(name)
     assert kind.solve(p, level="probe").status is Status.STALLED
     s = kind.start(p)
     kind.ladder.propagate(s, kind.ladder.top)
     ref = cases.refute(kind.ladder, s)
     assert ref is not None and ref.size == 2 and ref.split is not None
-    answers = all_solutions(kind, p)
-    assert answers and all(a[ref.cell] != ref.value for a in answers)
-    marks = tuple(m.bit_length() - 1 if m & (m - 1) == 0 else None for m in s.cands)
+    if fillings(kind, p) <= MOST_FILLINGS:
+        answers = all_solutions(kind, p)
+        assert answers and all(a[ref.cell] != ref.value for a in answers)
+    else:
+        answers = []
+    marks = probe_marks(kind, p)
     h = kind.hint(p, marks, level="case")
     assert h.status == "hint" and h.rule == "case" and h.case is not None
     assert all(a[h.cell] == h.value for a in answers)
-    name = p.grid.name
-    assert h.reason.startswith(f"Suppose {name(h.case.cell)} is ")
-    assert f"Then either {name(h.case.split)} is " in h.reason  # type: ignore[arg-type]
+    cell_name = p.grid.name
+    assert h.reason.startswith(f"Suppose {cell_name(h.case.cell)} is ")
+    assert f"Then either {cell_name(h.case.split)} is " in h.reason  # type: ignore[arg-type]
     assert [len(b.assume) for b in h.case.branches] == [2, 2]
     # A probe hint from the same board only points to the case rung.
     stalled = kind.hint(p, marks, level="probe")
     assert stalled.status == "stalled" and stalled.suggest == "case"
 
 
-def test_the_same_state_gives_the_same_hint() -> None:
-    kind = pencilbox.puzzle("kurotto")
-    p = kind.parse(TOY)
+@pytest.mark.parametrize("name", names_with(lambda k: k.samples.split))
+def test_the_same_state_gives_the_same_hint(name: str) -> None:
+    kind, p = split_board(name)
     s = kind.start(p)
     kind.ladder.propagate(s, kind.ladder.top)
     first = cases.refute(kind.ladder, s)
@@ -124,34 +141,18 @@ def test_the_same_state_gives_the_same_hint() -> None:
     assert first is not None and again == first
 
 
-REAL = [
-    "https://puzz.link/p?kurotto/6/6/3gah.m.i9.iam8h3g2",
-    "https://puzz.link/p?kurotto/7/7/g123v66k55v456g",
-    "https://puzz.link/p?kurotto/10/10/46s.g21k4k2h.i1n.4j34n.i3h.k3k61g3s23",
-    "https://puzz.link/p?kurotto/10/10/sah2j.8.h.4.h6l6g4.l.8i9h9j.7.h.7.h5l5t6h3i",
-]
-"""Real puzzles (of benchmarks/bench_cases.py) that probe cannot finish; the
-bench runs every one of the list."""
-HARD = (
-    "https://puzz.link/p?kurotto/17/13/7i4i-1ai4iay1i6ibi0y3ibi9i-14iay4i7i-10i4y-11iei6ici3y1ibi7"
-    "i2y-10i8i0i4i1"
-)
-"""The hard 17×13 of the list: probe decides 65 of its 221 cells."""
+@pytest.mark.parametrize("name", names_with(lambda k: k.samples.case))
+def test_a_case_board_is_graded_case_and_finished_by_hints(name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    assert kind.samples.case is not None
+    p, answer = board(kind, kind.samples.case)
+    graded_case_and_finished_by_hints(kind, p)
+    assert kind.count(p, limit=2).first == answer
 
 
-@pytest.mark.parametrize("url", REAL)
-def test_real_puzzles_are_graded_case_and_finished_by_hints(url: str) -> None:
-    _graded_case_and_finished_by_hints(url)
-
-
-@pytest.mark.slow
-def test_the_hard_17x13_is_graded_case_and_finished_by_hints() -> None:
-    _graded_case_and_finished_by_hints(HARD)
-
-
-def _graded_case_and_finished_by_hints(url: str) -> None:
-    kind = pencilbox.puzzle("kurotto")
-    p = kind.from_url(url)
+def graded_case_and_finished_by_hints(kind: PuzzleKind, p: Puzzle) -> None:
+    """Probe stalls on ``p``, its grade is case, and hints at the case level
+    finish it, each one right, some of them case splits."""
     assert kind.solve(p).status is Status.STALLED
     g = kind.grade(p, seconds=None)
     assert g.grade == "case" and g.unique and g.case_size is not None and g.case_size >= 1
@@ -173,10 +174,14 @@ def _graded_case_and_finished_by_hints(url: str) -> None:
     )
 
 
-def test_cli_grade_reports_the_case_size(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("name", names_with(lambda k: k.samples.case))
+def test_cli_grade_reports_the_case_size(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     from pencilbox.cli import main
 
-    assert main(["grade", "kurotto", REAL[0], "--json"]) == 0
+    kind = pencilbox.puzzle(name)
+    assert kind.samples.case is not None
+    p = kind.parse(kind.samples.case.puzzle)
+    assert main(["grade", name, kind.to_url(p), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["grade"] == "case" and out["unique"] is True and out["case_size"] >= 1
     assert out["summary"] == f"unique, grade case, {out['case_size']} branch" + (
@@ -184,14 +189,12 @@ def test_cli_grade_reports_the_case_size(capsys: pytest.CaptureFixture[str]) -> 
     )
 
 
-def test_hint_json_carries_the_branches() -> None:
+@pytest.mark.parametrize("name", names_with(lambda k: k.samples.split))
+def test_hint_json_carries_the_branches(name: str) -> None:
     from pencilbox.shapes import hint_json
 
-    kind = pencilbox.puzzle("kurotto")
-    p = kind.parse(TOY)
-    s = kind.start(p)
-    kind.ladder.propagate(s, kind.ladder.top)
-    marks = tuple(m.bit_length() - 1 if m & (m - 1) == 0 else None for m in s.cands)
+    kind, p = split_board(name)
+    marks = probe_marks(kind, p)
     out = hint_json(kind, p, kind.hint(p, marks, level="case"))
     case = out["case"]
     assert case["size"] == len(case["branches"]) == 2
@@ -203,8 +206,8 @@ def test_hint_json_carries_the_branches() -> None:
         assert b["cells"] and b["reason"]
 
 
-def test_case_is_not_a_ladder_level() -> None:
-    for name in pencilbox.puzzle_names():
-        kind = pencilbox.puzzle(name)
-        assert kind.levels[-1] == "probe" and "case" not in kind.levels
-        assert kind.hint_levels == (*kind.levels, "case")
+@pytest.mark.parametrize("name", names())
+def test_case_is_not_a_ladder_level(name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    assert kind.levels[-1] == "probe" and "case" not in kind.levels
+    assert kind.hint_levels == (*kind.levels, "case")

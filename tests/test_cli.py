@@ -14,15 +14,9 @@ import pytest
 
 import pencilbox
 from pencilbox.cli import main
+from pencilbox.engine.kind import PuzzleKind
 
-GRID = """yinyang 6x6
-# o o o . o
-. . o # # o
-. o o . # .
-. . # . . o
-. o o . # .
-# . # # # #
-"""
+from .kinds import hardest, names, refuted_at_once, sample
 
 
 def run(capsys, *argv: str) -> tuple[int, list[dict], str]:
@@ -32,25 +26,28 @@ def run(capsys, *argv: str) -> tuple[int, list[dict], str]:
     return code, objs, err
 
 
-@pytest.fixture
-def grid_file(tmp_path):
-    path = tmp_path / "p.txt"
-    path.write_text(GRID)
+def write(tmp_path: pathlib.Path, text: str, name: str = "p.txt") -> str:
+    path = tmp_path / name
+    path.write_text(text)
     return str(path)
 
 
-def test_puzzles(capsys) -> None:
+@pytest.mark.parametrize("name", names())
+def test_puzzles(capsys, name: str) -> None:
     code, objs, _ = run(capsys, "puzzles", "--json")
     assert code == 0
     by_type = {o["type"]: o for o in objs}
-    assert by_type["yinyang"]["levels"] == ["window", "border", "bridge", "probe"]
+    assert list(by_type) == list(names())
+    kind = pencilbox.puzzle(name)
+    assert by_type[name] == {"type": name, "title": kind.title, "levels": list(kind.levels)}
 
 
-def test_generate_shape(capsys) -> None:
+@pytest.mark.parametrize("name", names())
+def test_generate_shape(capsys, name: str) -> None:
     code, objs, _ = run(
         capsys,
         "generate",
-        "yinyang",
+        name,
         "--size",
         "5",
         "--cols",
@@ -64,23 +61,31 @@ def test_generate_shape(capsys) -> None:
     assert code == 0
     (obj,) = objs
     assert set(obj) == {"type", "rows", "cols", "puzzle", "solution", "seed"}
-    assert (obj["type"], obj["rows"], obj["cols"], obj["seed"]) == ("yinyang", 5, 7, 9)
+    assert (obj["type"], obj["rows"], obj["cols"], obj["seed"]) == (name, 5, 7, 9)
     assert len(obj["puzzle"]) == 5 and len(obj["puzzle"][0].split()) == 7
-    kind = pencilbox.puzzle("yinyang")
+    kind = pencilbox.puzzle(name)
     p = kind.parse("\n".join(obj["puzzle"]))
     answer = kind.parse_solution("\n".join(obj["solution"]), p)
     assert kind.validate(p, answer) == []
 
 
-def test_solve_count_hint_grade_shapes(capsys, grid_file) -> None:
-    code, (solve,), _ = run(capsys, "solve", "yinyang", grid_file, "--level", "window", "--json")
+@pytest.mark.parametrize("name", names())
+def test_solve_count_hint_grade_shapes(capsys, tmp_path, name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    easy = sample(kind)  # graded at the lowest level a bank gives
+    p = kind.parse(easy.puzzle)
+    answer = kind.parse_solution(easy.answer, p)
+    grid_file = write(tmp_path, kind.format(p))
+    low = easy.grade
+    code, (solve,), _ = run(capsys, "solve", name, grid_file, "--level", low, "--json")
     assert code == 0
     assert set(solve) == {"status", "level", "grid", "decided"}
-    assert solve["level"] == "window"
-    assert solve["status"] in ("solved", "stalled")
+    assert solve["level"] == low
+    assert solve["status"] == "solved"
     assert solve["decided"] == sum(t != "?" for row in solve["grid"] for t in row.split())
+    assert kind.parse_solution("\n".join(solve["grid"]), p) == answer
 
-    code, (count,), _ = run(capsys, "count", "yinyang", grid_file, "--json")
+    code, (count,), _ = run(capsys, "count", name, grid_file, "--json")
     assert set(count) == {
         "solutions",
         "complete",
@@ -91,83 +96,99 @@ def test_solve_count_hint_grade_shapes(capsys, grid_file) -> None:
         "summary",
     }
     assert count["summary"] in ("unique", "several answers", "no answer")
+    assert count["summary"] == "unique"
     assert count["engine"] == "ladder" and count["complete"]
-    code, (brute,), _ = run(capsys, "count", "yinyang", grid_file, "--brute", "--json")
+    code, (brute,), _ = run(capsys, "count", name, grid_file, "--brute", "--json")
     assert brute["engine"] == "brute"
-    assert brute["solutions"] == count["solutions"]
+    assert brute["solutions"] == count["solutions"] == 1
 
-    code, (hint,), _ = run(capsys, "hint", "yinyang", grid_file, "--level", "window", "--json")
+    code, (hint,), _ = run(capsys, "hint", name, grid_file, "--level", low, "--json")
     assert {"cell", "value", "rule", "reason", "premises"} <= set(hint)
-    assert hint["value"] in ("#", "o") and hint["rule"] == "window"
-    assert all(len(p) == 2 for p in hint["premises"])
+    r, c = hint["cell"]
+    assert hint["value"] == kind.value_token(answer[r * p.cols + c])
+    level = kind.levels.index(low)
+    assert hint["rule"] in {rule.name for rule in kind.ladder.rules if rule.level <= level}
+    assert all(len(cell) == 2 for cell in hint["premises"])
 
-    code, (grade,), _ = run(capsys, "grade", "yinyang", grid_file, "--json")
-    code, (analyzed,), _ = run(capsys, "analyze", "yinyang", grid_file, "--json")
+    code, (grade,), _ = run(capsys, "grade", name, grid_file, "--json")
+    code, (analyzed,), _ = run(capsys, "analyze", name, grid_file, "--json")
     assert set(grade) == set(analyzed) | {"unique"}  # analyze's shape: the one verdict
     assert grade["verdict"] in ("unique", "several")
     assert grade["unique"] == (grade["verdict"] == "unique")
     if grade["unique"]:
-        assert grade["grade"] in ("window", "border", "bridge", "probe", "case", "beyond")
+        assert grade["grade"] in (*kind.levels, "case", "beyond")
+    assert (grade["grade"], grade["unique"]) == (easy.grade, True)
 
 
-def test_census_shape(capsys) -> None:
-    code, (obj,), _ = run(capsys, "census", "yinyang", "--size", "3", "--json")
-    assert obj == {"type": "yinyang", "rows": 3, "cols": 3, "boards": 34}
+@pytest.mark.parametrize("name", names())
+def test_census_shape(capsys, name: str) -> None:
+    rows, cols, boards = pencilbox.puzzle(name).samples.census
+    argv = ["census", name, "--size", str(rows), "--cols", str(cols), "--json"]
+    code, (obj,), _ = run(capsys, *argv)
+    assert obj == {"type": name, "rows": rows, "cols": cols, "boards": boards}
 
 
-def test_many_puzzles_in_one_file(capsys, tmp_path) -> None:
-    path = tmp_path / "many.txt"
-    path.write_text(
-        "https://puzz.link/p?yinyang/6/6/6a166b230900\n"
-        "https://puzz.link/p?yinyang/6/6/0j40j0060220\n\n" + GRID
-    )
-    code, objs, _ = run(capsys, "grade", "yinyang", str(path), "--json")
-    assert code == 0 and len(objs) == 3
-    assert objs[0]["unique"] and objs[1]["unique"]
+@pytest.mark.parametrize("name", names())
+def test_many_puzzles_in_one_file(capsys, tmp_path, name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    graded = kind.samples.graded
+    urls = [kind.to_url(kind.parse(s.puzzle)) for s in graded]
+    grid = kind.format(kind.parse(graded[0].puzzle))
+    path = write(tmp_path, "\n".join(urls) + "\n\n" + grid, "many.txt")
+    code, objs, _ = run(capsys, "grade", name, path, "--json")
+    assert code == 0 and len(objs) == len(graded) + 1
+    assert [o["grade"] for o in objs] == [s.grade for s in graded] + [graded[0].grade]
+    assert all(o["unique"] for o in objs)
 
 
-def test_json_lines_from_generate_feed_solve(capsys, tmp_path) -> None:
-    run(capsys, "generate", "yinyang", "--size", "6", "--seed", "1", "--count", "3", "--json")
-    # regenerate to a file and read it back as puzzles
-    main(["generate", "yinyang", "--size", "6", "--seed", "1", "--count", "3", "--json"])
+@pytest.mark.parametrize("name", names())
+def test_json_lines_from_generate_feed_solve(capsys, tmp_path, name: str) -> None:
+    main(["generate", name, "--size", "6", "--seed", "1", "--count", "3", "--json"])
     out = capsys.readouterr().out
-    path = tmp_path / "gen.jsonl"
-    path.write_text(out)
-    code, objs, _ = run(capsys, "solve", "yinyang", str(path), "--json")
+    path = write(tmp_path, out, "gen.jsonl")
+    code, objs, _ = run(capsys, "solve", name, path, "--json")
     assert code == 0 and len(objs) == 3
 
 
-def test_url_as_argument(capsys) -> None:
-    code, (obj,), _ = run(
-        capsys, "count", "yinyang", "https://puzz.link/p?yinyang/6/6/6a166b230900", "--json"
-    )
+@pytest.mark.parametrize("name", names())
+def test_url_as_argument(capsys, name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    url = kind.to_url(kind.parse(hardest(kind).puzzle))
+    code, (obj,), _ = run(capsys, "count", name, url, "--json")
     assert obj["solutions"] == 1
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["solve", "yinyang", "GRID:# o x\n. . ."],
-        ["solve", "yinyang", "https://puzz.link/p?yinyang/5/5/01"],
-        ["solve", "nosuchpuzzle", "GRID:# o\no #"],
-        ["generate", "yinyang", "--size", "0"],
-        ["generate", "yinyang", "--size", "61"],
-        ["generate", "yinyang", "--size", "5", "--density", "2"],
-        ["census", "yinyang", "--size", "9"],
-        ["solve", "yinyang", "GRID:# #\n# #"],
-        ["solve", "yinyang", "/no/such/file"],
+def bad_command_lines(kind: PuzzleKind) -> list[list[str]]:
+    """Command lines with bad input for ``kind``; FILE: writes a file."""
+    name = kind.name
+    board = "FILE:" + kind.format(kind.parse(sample(kind).puzzle))
+    out = [["solve", name, "FILE:" + text] for text in kind.samples.refused]
+    out += [
+        ["solve", "nosuchpuzzle", board],
+        ["generate", name, "--size", "0"],
+        ["generate", name, "--size", "61"],
+        ["generate", name, "--size", "5", "--density", "2"],
+        ["census", name, "--size", "9"],
+        ["solve", name, "/no/such/file"],
         ["frobnicate"],
-        ["count", "yinyang", "GRID:# o\no .", "--limit", "0"],
-        ["solve", "yinyang", "GRID:# o\no .", "--level", "nosuchlevel"],
-    ],
+        ["count", name, board, "--limit", "0"],
+        ["solve", name, board, "--level", "nosuchlevel"],
+    ]
+    if refuted_at_once(kind):  # clues the lowest rung refutes are bad input
+        out.append(["solve", name, "FILE:" + kind.samples.contradiction])
+    return out
+
+
+@pytest.mark.parametrize(
+    "argv", [argv for kind in map(pencilbox.puzzle, names()) for argv in bad_command_lines(kind)]
 )
 @pytest.mark.parametrize("as_json", [False, True])
 def test_bad_input_exits_2_with_one_line(capsys, tmp_path, argv, as_json) -> None:
     args = []
     for a in argv:
-        if a.startswith("GRID:"):
+        if a.startswith("FILE:"):
             path = tmp_path / "bad.txt"
-            path.write_text(a[5:])
+            path.write_text(a[5:], encoding="utf-8", errors="surrogatepass")
             a = str(path)
         args.append(a)
     if as_json:
@@ -185,7 +206,7 @@ def test_bad_input_exits_2_with_one_line(capsys, tmp_path, argv, as_json) -> Non
 
 def test_entry_point_runs_as_a_program() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "pencilbox.cli", "solve", "yinyang", "/no/such/file"],
+        [sys.executable, "-m", "pencilbox.cli", "solve", names()[0], "/no/such/file"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -195,11 +216,14 @@ def test_entry_point_runs_as_a_program() -> None:
     assert result.stderr.strip() == "pencilbox: error: no such file: /no/such/file"
 
 
-def test_count_without_learning_counts_the_same(capsys) -> None:
-    url = "https://puzz.link/p?kurotto/10/10/46s.g21k4k2h.i1n.4j34n.i3h.k3k61g3s23"
-    code, (learning,), _ = run(capsys, "count", "kurotto", url, "--json")
+@pytest.mark.parametrize("name", names())
+def test_count_without_learning_counts_the_same(capsys, name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    board = kind.samples.case or hardest(kind)  # one that needs search, where there is one
+    url = kind.to_url(kind.parse(board.puzzle))
+    code, (learning,), _ = run(capsys, "count", name, url, "--json")
     assert code == 0
-    code, (plain,), _ = run(capsys, "count", "kurotto", url, "--no-learning", "--json")
+    code, (plain,), _ = run(capsys, "count", name, url, "--no-learning", "--json")
     assert code == 0
     assert learning["solutions"] == plain["solutions"] == 1
     assert learning["complete"] and plain["complete"]
@@ -231,6 +255,7 @@ def test_each_command_prints_its_own_text(capsys) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == len(pencilbox.puzzle_names())
     assert all(" levels: " in line for line in lines)
-    assert main(["generate", "yinyang", "--size", "4", "--seed", "1"]) == 0
+    name = names()[0]  # any puzzle will do
+    assert main(["generate", name, "--size", "4", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("; seed 1\nyinyang 4x4\n") and out.endswith("\n\n")
+    assert out.startswith(f"; seed 1\n{name} 4x4\n") and out.endswith("\n\n")

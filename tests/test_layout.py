@@ -5,6 +5,7 @@ imports no layer above, and no module imports itself round a cycle."""
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 import pathlib
 import re
@@ -46,6 +47,67 @@ def test_the_engine_imports_no_layer_above_it() -> None:
             continue
         for line in path.read_text(encoding="utf-8").splitlines():
             assert not above.match(line), f"{path.name}: {line.strip()}"
+
+
+TESTS = pathlib.Path(__file__).parent
+
+
+def _own_tests(kind: pencilbox.PuzzleKind) -> set[pathlib.Path]:
+    """A puzzle's own test directories: ``tests/<name>/``, and for a package
+    that lives among the tests (the toy plug-in) the directory holding it."""
+    module = importlib.import_module(type(kind).__module__)
+    assert module.__file__ is not None
+    package = pathlib.Path(module.__file__).parent
+    own = {TESTS / kind.name}
+    if TESTS in package.parents:
+        own.add(package.parent)
+    return own
+
+
+def _literals(path: pathlib.Path) -> list[tuple[int, str]]:
+    """The string literals of a module that are not docstrings or comments,
+    and the modules it imports (as dotted names)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    prose = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    imported = [
+        (node.lineno, name)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for name in (
+            [a.name for a in node.names]
+            if isinstance(node, ast.Import)
+            else [f"{node.module}.{a.name}" for a in node.names]
+        )
+    ]
+    return imported + [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose
+    ]
+
+
+@pytest.mark.parametrize("name", pencilbox.puzzle_names())
+def test_no_shared_test_names_a_puzzle(name: str) -> None:
+    """Shared tests (outside every puzzle's own test directory) parametrize
+    over the registry and never name a puzzle in their code (a string, or a
+    module they import), so a new puzzle is never a KeyError there (prose
+    may still name one as an example)."""
+    kind = pencilbox.puzzle(name)
+    words = {name, *kind.aliases, kind.title}
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in words) + r")(?![\w-])")
+    own = {d for k in map(pencilbox.puzzle, pencilbox.puzzle_names()) for d in _own_tests(k)}
+    found = [
+        f"{path.relative_to(TESTS)}:{line}"
+        for path in sorted(TESTS.rglob("*.py"))
+        if not own & {*path.parents}
+        for line, text in _literals(path)
+        if pattern.search(text)
+    ]
+    assert not found, f"{name} is named in shared tests: {', '.join(found)}"
 
 
 @pytest.mark.parametrize("name", pencilbox.puzzle_names())

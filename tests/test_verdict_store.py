@@ -12,11 +12,24 @@ from fastapi.testclient import TestClient
 import pencilbox
 from pencilbox import verdicts
 from pencilbox.engine import verdict as verdict_module
+from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.engine.verdict import Verdict
 from pencilbox.web.app import create_app
 from pencilbox.web.workers import SolverBusy
 
-URL = "https://puzz.link/p?yinyang/6/6/6a166b230900"
+from .kinds import hardest, names
+
+
+def hard_board(name: str) -> tuple[PuzzleKind, Puzzle]:
+    """The kind and its sample of the highest grade (a few moments' work)."""
+    kind = pencilbox.puzzle(name)
+    return kind, kind.parse(hardest(kind).puzzle)
+
+
+def body(name: str) -> dict[str, str]:
+    """A request for that board's verdict, as the editor sends it."""
+    kind, p = hard_board(name)
+    return {"puzzle": kind.format(p), "type": name}
 
 
 @pytest.fixture
@@ -30,9 +43,11 @@ def no_judging(*args: object, **kw: object) -> Verdict:
     raise AssertionError("the verdict was worked out again")
 
 
-def test_asked_again_it_comes_from_the_store(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    kind = pencilbox.puzzle("yinyang")
-    p = kind.from_url(URL)
+@pytest.mark.parametrize("name", names())
+def test_asked_again_it_comes_from_the_store(
+    name: str, store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kind, p = hard_board(name)
     first = verdicts.verdict(kind, p)
     assert store.is_file()
     verdicts._STORES.clear()  # another process: nothing in memory, the file remains
@@ -41,9 +56,11 @@ def test_asked_again_it_comes_from_the_store(store: Path, monkeypatch: pytest.Mo
     assert replace(again, seconds=0.0) == replace(first, seconds=0.0)
 
 
-def test_a_different_question_is_worked_out(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    kind = pencilbox.puzzle("yinyang")
-    p = kind.from_url(URL)
+@pytest.mark.parametrize("name", names())
+def test_a_different_question_is_worked_out(
+    name: str, store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kind, p = hard_board(name)
     verdicts.verdict(kind, p)
     asked = []
     real = verdicts.judge
@@ -59,22 +76,22 @@ def test_a_different_question_is_worked_out(store: Path, monkeypatch: pytest.Mon
     assert len(asked) == 3
 
 
+@pytest.mark.parametrize("name", names())
 def test_a_verdict_the_clock_stopped_is_not_kept(
-    store: Path, monkeypatch: pytest.MonkeyPatch
+    name: str, store: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    kind = pencilbox.puzzle("yinyang")
-    p = kind.from_url(URL)
+    kind, p = hard_board(name)
     stopped = verdicts.verdict(kind, p, seconds=1e-9)
     assert stopped.stop == "clock"
     settled = verdicts.verdict(kind, p, seconds=60.0)
     assert settled.verdict == "unique" and settled.stop is None
 
 
+@pytest.mark.parametrize("name", names())
 def test_a_changed_engine_never_serves_an_old_verdict(
-    store: Path, monkeypatch: pytest.MonkeyPatch
+    name: str, store: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    kind = pencilbox.puzzle("yinyang")
-    p = kind.from_url(URL)
+    kind, p = hard_board(name)
     verdicts.verdict(kind, p)
     monkeypatch.setattr(verdicts, "fingerprint", lambda: "another engine")
     verdicts._STORES.clear()
@@ -86,23 +103,25 @@ def test_a_changed_engine_never_serves_an_old_verdict(
     assert asked
 
 
+@pytest.mark.parametrize("name", names())
 def test_the_server_answers_from_the_store_without_a_solver(
-    store: Path, monkeypatch: pytest.MonkeyPatch
+    name: str, store: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with TestClient(create_app(None, workers=1), base_url="http://localhost") as client:
-        first = client.post("/api/analyze", json={"puzzle": URL})
+        first = client.post("/api/analyze", json=body(name))
         assert first.status_code == 200 and first.json()["verdict"] == "unique"
 
         async def refuse(*args: object, **kw: object) -> object:
             raise AssertionError("a solver was asked")
 
         monkeypatch.setattr(client.app.state.lanes["studio"], "run", refuse)  # type: ignore[attr-defined]
-        again = client.post("/api/analyze", json={"puzzle": URL})
+        again = client.post("/api/analyze", json=body(name))
         assert again.status_code == 200
         assert {**again.json(), "seconds": 0} == {**first.json(), "seconds": 0}
 
 
-def test_a_busy_server_answers_unknown_not_5xx(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("name", names())
+def test_a_busy_server_answers_unknown_not_5xx(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PENCILBOX_CACHE", "off")
     with TestClient(create_app(None, workers=1), base_url="http://localhost") as client:
 
@@ -110,7 +129,7 @@ def test_a_busy_server_answers_unknown_not_5xx(monkeypatch: pytest.MonkeyPatch) 
             raise SolverBusy("no worker became free")
 
         monkeypatch.setattr(client.app.state.lanes["studio"], "run", busy)  # type: ignore[attr-defined]
-        r = client.post("/api/analyze", json={"puzzle": URL})
+        r = client.post("/api/analyze", json=body(name))
         assert r.status_code == 200
         j = r.json()
         assert (j["verdict"], j["stop"]) == ("unknown", "busy") and "busy" in j["reason"]

@@ -1,4 +1,5 @@
-"""A small bank built once per session, from code (tiny sizes, two per grade)."""
+"""A small bank built once per session, from code (tiny sizes, two per grade),
+of every registered puzzle."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+import pencilbox
 from pencilbox.bank import Bank, build
 
-TYPES = ("yinyang", "numbrix")
-SIZES = ((4, 4), (5, 5))
+TYPES = pencilbox.puzzle_names()
+SIZES = ((4, 4), (4, 5))
 PER_GRADE = 2
 
 

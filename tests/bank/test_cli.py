@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 
+import pencilbox
+from pencilbox.bank import bank_grades
 from pencilbox.cli import main
+
+from .conftest import PER_GRADE, SIZES, TYPES
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:
@@ -23,18 +27,19 @@ def test_list_json(small_bank: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert objs and all(
         set(o) == {"type", "rows", "cols", "grade", "boards", "median_clues"} for o in objs
     )
-    assert {(o["type"], o["rows"]) for o in objs} == {
-        ("yinyang", 4),
-        ("yinyang", 5),
-        ("numbrix", 4),
-        ("numbrix", 5),
+    assert {(o["type"], o["rows"], o["cols"]) for o in objs} == {
+        (name, rows, cols) for name in TYPES for rows, cols in SIZES
     }
-    assert all(o["boards"] == 2 for o in objs)
-    levels = [o["grade"] for o in objs if o["type"] == "yinyang" and o["rows"] == 4]
-    assert levels == ["window", "border", "bridge", "probe"]
+    assert all(o["boards"] == PER_GRADE for o in objs)
+    for name in TYPES:
+        levels = [o["grade"] for o in objs if o["type"] == name and o["cols"] == SIZES[0][1]]
+        assert levels == list(bank_grades(pencilbox.puzzle(name)))
 
 
-def test_export_json(small_bank: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("name", TYPES)
+def test_export_json(small_bank: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    rows, cols = SIZES[-1]
     code, lines, _ = run(
         capsys,
         "bank",
@@ -43,13 +48,13 @@ def test_export_json(small_bank: Path, capsys: pytest.CaptureFixture[str]) -> No
         str(small_bank),
         "--json",
         "--type",
-        "yinyang",
+        name,
         "--size",
-        "5",
+        f"{rows}x{cols}",
     )
     assert code == 0
     objs = [json.loads(line) for line in lines]
-    assert len(objs) == 8
+    assert len(objs) == PER_GRADE * len(bank_grades(kind))
     for o in objs:
         assert set(o) == {
             "id",
@@ -62,28 +67,31 @@ def test_export_json(small_bank: Path, capsys: pytest.CaptureFixture[str]) -> No
             "solution",
             "url",
         }
-        assert o["type"] == "yinyang" and o["rows"] == o["cols"] == 5
-        assert len(o["puzzle"]) == 5 and len(o["solution"]) == 5
-        assert o["url"].startswith("https://puzz.link/p?yinyang/5/5/")
+        assert (o["type"], o["rows"], o["cols"]) == (name, rows, cols)
+        assert len(o["puzzle"]) == rows and len(o["solution"]) == rows
+        p = kind.parse("\n".join(o["puzzle"]))
+        assert o["url"] == kind.to_url(p) and kind.parse(o["url"]) == p
 
 
 def test_export_urls_and_show(small_bank: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, lines, _ = run(capsys, "bank", "export", "--db", str(small_bank), "--format", "url")
-    assert code == 0 and len(lines) == 32
+    grades = sum(len(bank_grades(pencilbox.puzzle(name))) for name in TYPES)
+    assert code == 0 and len(lines) == grades * len(SIZES) * PER_GRADE
     code, lines, _ = run(capsys, "bank", "show", "1", "--db", str(small_bank))
-    assert code == 0 and lines[1].split()[0] in ("yinyang", "numbrix")
+    assert code == 0 and lines[1].split()[0] in TYPES
     code, lines, _ = run(capsys, "bank", "show", "1", "--db", str(small_bank), "--json")
     assert json.loads(lines[0])["id"] == 1
 
 
-def test_build_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("name", TYPES)
+def test_build_json(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
     db = str(tmp_path / "b.sqlite")
     code, lines, _ = run(
         capsys,
         "bank",
         "build",
         "--type",
-        "yinyang",
+        name,
         "--sizes",
         "4",
         "--per-grade",
@@ -95,8 +103,15 @@ def test_build_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert code == 0
     objs = [json.loads(line) for line in lines]
-    assert [o["grade"] for o in objs] == ["window", "border", "bridge", "probe"]
+    assert [o["grade"] for o in objs] == list(bank_grades(pencilbox.puzzle(name)))
     assert all(o["boards"] == 1 and o["attempts"] >= 1 for o in objs)
+
+
+def foreign_level(name: str) -> str:
+    """A level of another registered puzzle that ``name``'s ladder lacks."""
+    levels = pencilbox.puzzle(name).levels
+    others = (lv for other in TYPES for lv in pencilbox.puzzle(other).levels)
+    return next((lv for lv in others if lv not in levels), "nosuchlevel")
 
 
 @pytest.mark.parametrize(
@@ -105,21 +120,27 @@ def test_build_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         (["bank", "show", "999999"], "no board 999999"),
         (["bank", "list", "--db", "/nonexistent/bank.sqlite"], "no bank at"),
         (["bank", "build", "--type", "sudoku", "--sizes", "4", "--per-grade", "1"], "unknown"),
-        (["bank", "build", "--type", "yinyang", "--sizes", "x", "--per-grade", "1"], "bad size"),
-        (
-            [
-                "bank",
-                "build",
-                "--type",
-                "numbrix",
-                "--sizes",
-                "4",
-                "--per-grade",
-                "1",
-                "--grades",
-                "window",
-            ],
-            "no level",
+        *(
+            (["bank", "build", "--type", name, "--sizes", "x", "--per-grade", "1"], "bad size")
+            for name in TYPES
+        ),
+        *(
+            (
+                [
+                    "bank",
+                    "build",
+                    "--type",
+                    name,
+                    "--sizes",
+                    "4",
+                    "--per-grade",
+                    "1",
+                    "--grades",
+                    foreign_level(name),
+                ],
+                "no level",
+            )
+            for name in TYPES
         ),
     ],
 )

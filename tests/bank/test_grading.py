@@ -12,6 +12,7 @@ from pencilbox.bank import Bank, bank_grades, has_exact_grade, is_minimal, prove
 from pencilbox.bank.grading import solves_at, without_clue
 from pencilbox.engine.kind import Puzzle
 
+from ..kinds import board, sample
 from .conftest import PER_GRADE, SIZES, TYPES
 
 
@@ -34,9 +35,13 @@ def test_every_shelf_is_full(small_bank: Path) -> None:
                 assert shelves.get((name, rows, cols, grade)) == PER_GRADE, (name, rows, grade)
 
 
-def test_numbrix_has_no_pin_shelf(small_bank: Path) -> None:
+@pytest.mark.parametrize("name", TYPES)
+def test_no_shelf_for_a_level_the_bank_skips(small_bank: Path, name: str) -> None:
+    kind = pencilbox.puzzle(name)
     with Bank(small_bank) as bank:
-        assert not list(bank.boards("numbrix", grade="pin"))
+        for level in kind.bank_skips:
+            assert not list(bank.boards(name, grade=level))
+        assert {b.grade for b in bank.boards(name)} == set(bank_grades(kind))
 
 
 def test_grade_is_exact(small_bank: Path) -> None:
@@ -82,15 +87,27 @@ def test_thinning_is_minimal_and_seeded(name: str) -> None:
     assert solves_at(kind, a, top) and is_minimal(kind, a, top)
 
 
-def test_a_redundant_clue_is_not_minimal() -> None:
-    kind = pencilbox.puzzle("yinyang")
-    full, _ = kind.generate(5, 5, density=1.0, seed=3)
-    assert not is_minimal(kind, full, 0)
+@pytest.mark.parametrize("name", TYPES)
+def test_a_redundant_clue_is_not_minimal(name: str) -> None:
+    """A sample board with one more clue its answer shows: it still solves at
+    its grade without that clue, so it is not minimal."""
+    kind = pencilbox.puzzle(name)
+    s = sample(kind)
+    p, answer = board(kind, s)
+    level = kind.levels.index(s.grade)
+    shown = kind.generator.clues(p.rows, p.cols, list(answer), 1.0, random.Random(0))
+    extra = next(c for c, v in enumerate(shown) if v is not None and p.clues[c] is None)
+    more = list(p.clues)
+    more[extra] = shown[extra]
+    q = Puzzle(p.type, p.rows, p.cols, tuple(more))
+    assert solves_at(kind, q, level) and solves_at(kind, without_clue(q, extra), level)
+    assert not is_minimal(kind, q, level)
 
 
-def test_proof_rejects_an_ambiguous_board() -> None:
-    kind = pencilbox.puzzle("yinyang")
-    full, answer = kind.generate(4, 4, density=1.0, seed=3)
-    empty = Puzzle(full.type, full.rows, full.cols, (None,) * 16)
-    assert prove_unique(kind, full, answer).unique
+@pytest.mark.parametrize("name", TYPES)
+def test_proof_rejects_an_ambiguous_board(name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    unique, answer = board(kind, sample(kind))
+    empty = Puzzle(unique.type, unique.rows, unique.cols, (None,) * (unique.rows * unique.cols))
+    assert prove_unique(kind, unique, answer).unique
     assert not prove_unique(kind, empty, answer).unique

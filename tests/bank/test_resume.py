@@ -81,6 +81,6 @@ def test_dask_cluster_builds_the_same_boards(small_bank: Path, tmp_path: Path) -
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster:
-        build(db, ["yinyang"], SIZES, PER_GRADE, scheduler=cluster.scheduler_address)
-    expected = {b for b in board_set(small_bank) if b[0] == "yinyang"}
+        build(db, TYPES[:1], SIZES, PER_GRADE, scheduler=cluster.scheduler_address)
+    expected = {b for b in board_set(small_bank) if b[0] == TYPES[0]}
     assert expected and board_set(db) == expected

@@ -7,24 +7,34 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox.bank import Bank, BankError, Task, make_board, task_seed
+import pencilbox
+from pencilbox.bank import Bank, BankError, Task, bank_grades, make_board, task_seed
 from pencilbox.bank.build import parse_sizes, plan
 from pencilbox.errors import PuzzleError
 
+from .conftest import PER_GRADE, SIZES, TYPES
 
-def test_same_puzzle_is_stored_once(tmp_path: Path) -> None:
-    o = make_board(Task("yinyang", 4, 4, "border", 0))
+
+def weakest(name: str) -> str:
+    """The weakest grade a bank gives ``name`` (quick to make)."""
+    return bank_grades(pencilbox.puzzle(name))[0]
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_same_puzzle_is_stored_once(tmp_path: Path, name: str) -> None:
+    grade = weakest(name)
+    o = make_board(Task(name, 4, 4, grade, 0))
     assert o.board is not None
     with Bank(tmp_path / "b.sqlite", writable=True) as bank:
-        assert bank.record(("yinyang", 4, 4, "border", 0), o.attempts, o.board) == "stored"
-        assert bank.record(("yinyang", 4, 4, "border", 1), o.attempts, o.board) == "duplicate"
+        assert bank.record((name, 4, 4, grade, 0), o.attempts, o.board) == "stored"
+        assert bank.record((name, 4, 4, grade, 1), o.attempts, o.board) == "duplicate"
         assert len(list(bank.boards())) == 1
-        assert bank.done_tasks("yinyang", 4, 4, "border") == {0, 1}
+        assert bank.done_tasks(name, 4, 4, grade) == {0, 1}
         smaller = {**o.board, "seed": o.board["seed"] - 1}
-        assert bank.record(("yinyang", 4, 4, "border", 2), 1, smaller) == "duplicate"
+        assert bank.record((name, 4, 4, grade, 2), 1, smaller) == "duplicate"
         assert [b.seed for b in bank.boards()] == [smaller["seed"]]
-        assert bank.record(("yinyang", 4, 4, "border", 3), 1, None) == "exhausted"
-        assert bank.stored_count("yinyang", 4, 4, "border") == 1
+        assert bank.record((name, 4, 4, grade, 3), 1, None) == "exhausted"
+        assert bank.stored_count(name, 4, 4, grade) == 1
     db = sqlite3.connect(tmp_path / "b.sqlite")
     with pytest.raises(sqlite3.IntegrityError):
         db.execute(
@@ -34,19 +44,22 @@ def test_same_puzzle_is_stored_once(tmp_path: Path) -> None:
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_a_full_bank_plans_nothing(small_bank: Path) -> None:
-    from .conftest import PER_GRADE, SIZES, TYPES
-
+@pytest.mark.parametrize("name", TYPES)
+def test_a_full_bank_plans_nothing(small_bank: Path, name: str) -> None:
     with Bank(small_bank, writable=True) as bank:
         assert plan(bank, TYPES, SIZES, PER_GRADE) == []
-        more = plan(bank, ["yinyang"], [(4, 4)], PER_GRADE + 1)
-    assert len(more) == 4 and all(t.index >= PER_GRADE for t in more)
+        more = plan(bank, [name], [SIZES[0]], PER_GRADE + 1)
+    grades = bank_grades(pencilbox.puzzle(name))
+    assert len(more) == len(grades) and all(t.index >= PER_GRADE for t in more)
+    assert [t.grade for t in more] == list(grades)
 
 
-def test_task_is_deterministic() -> None:
-    t = Task("numbrix", 4, 4, "edge", 3)
+@pytest.mark.parametrize("name", TYPES)
+def test_task_is_deterministic(name: str) -> None:
+    grade = weakest(name)
+    t = Task(name, 4, 4, grade, 3)
     assert make_board(t).board == make_board(t).board
-    assert task_seed("numbrix", 4, 4, "edge", 3, 0) != task_seed("numbrix", 4, 4, "edge", 4, 0)
+    assert task_seed(name, 4, 4, grade, 3, 0) != task_seed(name, 4, 4, grade, 4, 0)
 
 
 def test_missing_bank_is_a_clear_error(tmp_path: Path) -> None:
@@ -63,11 +76,12 @@ def test_sizes() -> None:
         parse_sizes("six")
 
 
-def test_pick_wraps_around_a_shelf(small_bank: Path) -> None:
+@pytest.mark.parametrize("name", TYPES)
+def test_pick_wraps_around_a_shelf(small_bank: Path, name: str) -> None:
     with Bank(small_bank) as bank:
-        first = bank.pick("yinyang", 4, 4, "probe", 0)
+        first = bank.pick(name, 4, 4, "probe", 0)
         assert first.grade == "probe"
-        assert bank.pick("yinyang", 4, 4, "probe", 2) == first
-        assert bank.pick("yinyang", 4, 4, "probe", 1) != first
-        with pytest.raises(BankError, match="no yinyang 9x9"):
-            bank.pick("yinyang", 9, 9)
+        assert bank.pick(name, 4, 4, "probe", PER_GRADE) == first
+        assert bank.pick(name, 4, 4, "probe", 1) != first
+        with pytest.raises(BankError, match=f"no {name} 9x9"):
+            bank.pick(name, 9, 9)

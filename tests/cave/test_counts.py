@@ -63,3 +63,8 @@ def test_search_agrees_with_brute_force_at_every_level(index):
         assert c.solutions == brute.solutions, (level, kind.to_url(p))
         if c.first is not None:
             assert is_solution(p.rows, p.cols, p.clues, c.first)
+
+
+def test_every_rule_explains_so_the_default_count_learns() -> None:
+    ladder = pencilbox.puzzle("cave").ladder
+    assert ladder.explains_at(ladder.top - 1) and ladder.explains_at(ladder.top)

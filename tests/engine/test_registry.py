@@ -35,13 +35,12 @@ def test_an_unknown_name_lists_the_known_ones() -> None:
 def test_an_entry_point_must_load_the_kind_it_names(
     tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    some = pencilbox.puzzle_names()[0]
+    points = {ep.name: ep for ep in importlib.metadata.entry_points(group=registry.GROUP)}
+    some = points[pencilbox.puzzle_names()[0]].value  # a real kind, under another name
     info = tmp_path / "misnamed-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: misnamed\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text(
-        f"[pencilbox.puzzles]\nimpostor = pencilbox.puzzles.{some}:KIND\n"
-    )
+    (info / "entry_points.txt").write_text(f"[pencilbox.puzzles]\nimpostor = {some}\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     try:
         with pytest.raises(ValueError, match="impostor"):

@@ -1,4 +1,7 @@
-"""``pencilbox convert`` and every command's FILE in any format."""
+"""``pencilbox convert`` for every registered puzzle: its published and
+sample boards into each format that holds it and back, and input no format
+reads refused in one line. Each puzzle's own tests convert its files written
+by hand (``tests/<puzzle>/test_convert_cli.py``, ``test_formats.py``)."""
 
 from __future__ import annotations
 
@@ -10,8 +13,8 @@ import pytest
 import pencilbox
 from pencilbox.cli import main
 from pencilbox.formats import registry
-from pencilbox.formats.base import Document
-from tests.formats.test_readers import KUROTTO_ANSWER, KUROTTO_FILE, KUROTTO_URL
+
+from ..kinds import hardest, names
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -20,94 +23,44 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_convert_a_url_to_a_puzzlink_file_with_its_answer(
-    capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize("name", names())
+def test_convert_writes_each_format_that_holds_the_puzzle(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, _ = run(capsys, "convert", "kurotto", KUROTTO_URL, "--to", "pzprv3", "--answer")
-    assert code == 0 and out.startswith("pzprv3\nkurotto\n5\n5\n3 0 . . . \n")
-    (doc,) = registry.read(out)
-    kind = pencilbox.puzzle("kurotto")
-    assert doc.puzzle == kind.from_url(KUROTTO_URL)
-    assert doc.marks == kind.parse_solution(KUROTTO_ANSWER, doc.puzzle)
+    kind = pencilbox.puzzle(name)
+    sample = hardest(kind)
+    p = kind.parse(sample.puzzle)
+    answer = kind.parse_solution(sample.answer, p)
+    source = tmp_path / "puzzle.txt"
+    source.write_text(kind.format(p))
+    for fmt in registry.supported(kind):
+        holds = registry.by_name(fmt).holds_answer
+        argv = ["convert", name, str(source), "--to", fmt, "--json", *(["--answer"] * holds)]
+        code, out, err = run(capsys, *argv)
+        assert code == 0, err
+        (obj,) = [json.loads(line) for line in out.splitlines()]
+        (doc,) = registry.read(obj["text"])
+        assert doc.format == fmt and doc.puzzle == p
+        if holds:
+            assert (doc.answer if doc.answer is not None else doc.marks) == answer
 
 
-def test_convert_reads_any_format_and_many_puzzles(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("name", names())
+def test_convert_refuses_an_unknown_format_in_one_line(
+    name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    many = tmp_path / "many.txt"
-    many.write_text(f"{KUROTTO_URL}\n\n{KUROTTO_FILE}".replace(KUROTTO_FILE, "") + KUROTTO_URL)
-    code, out, _ = run(capsys, "convert", "kurotto", str(many), "--to", "text", "--json")
-    assert code == 0
-    objs = [json.loads(line) for line in out.splitlines()]
-    assert [o["format"] for o in objs] == ["text", "text"]
-    file = tmp_path / "k.txt"
-    file.write_text(KUROTTO_FILE)
-    code, out, _ = run(capsys, "convert", "kurotto", str(file), "--to", "url")
-    assert (code, out.strip()) == (0, KUROTTO_URL)
-    code, out, _ = run(capsys, "convert", "kurotto", str(file), "--to", "text")
-    assert "; marks:" in out  # the player's marks come along
-    assert KUROTTO_ANSWER.strip().split("\n")[1] in out.replace(";   ", "")
-
-
-def test_every_command_reads_a_puzzlink_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    file = tmp_path / "k.txt"
-    file.write_text(KUROTTO_FILE)
-    code, out, _ = run(capsys, "count", "kurotto", str(file), "--json")
-    assert code == 0 and json.loads(out)["solutions"] == 1
-    one_line = "/".join(KUROTTO_FILE.strip().split("\n"))
-    code, out, _ = run(capsys, "grade", "kurotto", one_line, "--json")
-    assert code == 0 and json.loads(out)["unique"] is True
-
-
-def test_hint_goes_on_from_a_saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    kind = pencilbox.puzzle("kurotto")
-    p = kind.from_url(KUROTTO_URL)
-    answer = kind.parse_solution(KUROTTO_ANSWER, p)
-    marks = tuple(v if c >= 10 else None for c, v in enumerate(answer))  # rows 3..5 done
-    file = tmp_path / "saved.txt"
-    file.write_text(registry.write("pzprv3", kind, Document(p, marks=marks)))
-    code, out, _ = run(capsys, "hint", "kurotto", str(file), "--json")
-    assert code == 0
-    r, c = json.loads(out)["cell"]
-    assert r < 2  # the hint is about the rows still open, not the marked ones
-
-
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["convert", "numbrix", "numbrix/3/3/1j5h9", "--to", "pzprv3"], "cannot hold a Numbrix"),
-        (["convert", "kurotto", KUROTTO_URL, "--to", "url", "--answer"], "cannot hold an answer"),
-        (
-            [
-                "convert",
-                "cave",
-                "https://puzz.link/p?cave/7/5/g.g3.g3i3g.3g3r3h3h3",
-                "--to",
-                "text",
-                "--answer",
-            ],
-            "no answer to write",
-        ),
-        (["convert", "cave", KUROTTO_URL, "--to", "text"], "not a Cave one"),
-        (["convert", "cave", "-", "--to", "gif"], "invalid choice"),
-    ],
-)
-def test_convert_refuses_with_one_line(
-    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
-) -> None:
-    code, out, err = run(capsys, *argv)
+    code, out, err = run(capsys, "convert", name, "-", "--to", "gif")
     assert code == 2 and out == ""
-    assert message in err and len(err.strip().splitlines()) == 1
+    assert "invalid choice" in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("name", names())
 def test_unreadable_input_names_every_format(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     file = tmp_path / "x.txt"
     file.write_text("this is not a puzzle\n")
-    code, _, err = run(capsys, "solve", "cave", str(file))
+    code, _, err = run(capsys, "solve", name, str(file))
     assert code == 2
     for title in ("puzz.link URL", "penpa-edit URL", "pzprv3", "Janko", "JSON", "text grid"):
         assert title in err

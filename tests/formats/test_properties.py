@@ -19,8 +19,12 @@ from pencilbox.errors import PuzzleError
 from pencilbox.formats import penpa_url, registry
 from pencilbox.formats.base import Document
 
+from ..kinds import kinds, names
+
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-NAMES = [*pencilbox.puzzle_names(), "bag", "sudoku", ""]
+NAMES = [*names(), *(alias for kind in kinds() for alias in kind.aliases), "sudoku", ""]
+"""Genre names a file may carry: every registered puzzle's, the other names
+it is read by, a genre pencilbox does not play, and none."""
 TOKENS = [
     ".",
     "-",
@@ -164,21 +168,23 @@ def test_damaged_files_give_documents_or_the_own_error(
     read_or_own_error(text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "pzprv3\nkurotto\n99999999\n2\n",
+def must_fail(name: str) -> list[str]:
+    """Broken files that name the puzzle ``name`` (or no puzzle)."""
+    return [
+        f"pzprv3\n{name}\n99999999\n2\n",
         "pzprv3\n\n\n\n",
         "begin\nsize 3\nproblem\n- - -\nend",
         "m=edit&p=" + "A" * 10,
         "m=edit&p=" + base64.b64encode(zlib.compress(b"x" * 10)).decode(),
         penpa_of("square,2,2,38", [18, 1, 5, 1], {"number": {"18": ["9" * 50, 1, "1"]}}, {}, []),
-        penpa_of("square,2,2,38", [18, 1, 5], {}, {}, ["cave"]),
-    ],
-)
-def test_cases_that_must_fail_cleanly(text: str) -> None:
+        penpa_of("square,2,2,38", [18, 1, 5], {}, {}, [name]),
+    ]
+
+
+@pytest.mark.parametrize(("name", "text"), [(n, t) for n in names() for t in must_fail(n)])
+def test_cases_that_must_fail_cleanly(name: str, text: str) -> None:
     with pytest.raises(PuzzleError):
-        registry.read(text, pencilbox.puzzle("cave") if "p=" not in text else None)
+        registry.read(text, pencilbox.puzzle(name) if "p=" not in text else None)
 
 
 def test_a_decompression_bomb_is_refused() -> None:

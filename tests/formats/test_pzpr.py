@@ -11,7 +11,8 @@ when node or the package is missing.
 
 The published package is pzprjs 0.10.1, which has Yin-Yang and Kurotto;
 its "cave" is another genre (the loop puzzle Bag), so Cave files are
-checked by pencilbox's own round trips only.
+checked by pencilbox's own round trips only. The puzzles it checks are
+those whose samples say so (:attr:`~pencilbox.engine.samples.Samples.pzprjs`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ import pencilbox
 from pencilbox.cli import main
 from pencilbox.formats import registry
 from pencilbox.formats.base import Document
-from tests.formats.real_puzzles import URLS
+
+from ..kinds import names_with
 
 HERE = Path(__file__).parent / "pzpr"
 NODE = shutil.which("node")
@@ -36,7 +38,8 @@ pytestmark = pytest.mark.skipif(
     NODE is None or not (HERE / "node_modules" / "pzpr").is_dir(),
     reason="needs node and pzpr (npm ci --prefix tests/formats/pzpr)",
 )
-CHECKED = ("yinyang", "kurotto")
+CHECKED = names_with(lambda k: k.samples.pzprjs)
+"""The puzzles pzprjs plays under the genre name pencilbox writes."""
 
 
 def judge(paths: list[Path]) -> list[dict[str, object]]:
@@ -61,13 +64,13 @@ def test_files_written_with_the_answer_are_complete_for_puzzlink(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     files: list[tuple[Path, str, str]] = []
-    for url, solutions in URLS:
-        name = url.split("?")[1].split("/")[0]
-        if name in CHECKED and solutions == 1 and "17/13" not in url:
-            text = convert(capsys, name, url)
-            path = tmp_path / f"{len(files)}.txt"
-            path.write_text(text)
-            files.append((path, name, url))
+    for name in CHECKED:  # the published puzzles with an answer, solved in seconds
+        for real in pencilbox.puzzle(name).samples.real:
+            if real.answers == 1 and not real.slow:
+                text = convert(capsys, name, real.url)
+                path = tmp_path / f"{len(files)}.txt"
+                path.write_text(text)
+                files.append((path, name, real.url))
     for name in CHECKED:  # generated boards: squares and rectangles
         kind = pencilbox.puzzle(name)
         for rows, cols in ((4, 4), (5, 9), (8, 3), (10, 10)):

@@ -117,3 +117,8 @@ def test_backjumping_changes_no_count_and_saves_nodes(monkeypatch):
         assert a.complete and b.complete
         assert a.solutions == b.solutions == kind.brute_count(p, limit=2).solutions
     assert sum(a.nodes for a in jumping) < sum(b.nodes for b in plain)
+
+
+def test_every_rule_explains_so_the_default_count_learns() -> None:
+    ladder = puzzle("kurotto").ladder
+    assert ladder.explains_at(ladder.top - 1) and ladder.explains_at(ladder.top)

@@ -9,6 +9,11 @@ import pytest
 
 from pencilbox.cli import main
 
+from ..kinds import names
+
+NAME = names()[0]
+"""Any puzzle will do: where the files go is the same for all."""
+
 SMALL = ["--sizes", "4", "--size", "4", "--boards", "1", "--workers", "1", "--quiet"]
 
 
@@ -21,19 +26,19 @@ def test_json_without_out_prints_only(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "reports").mkdir()
-    (tmp_path / "reports" / "cave-ladder.md").write_text("committed\n")
-    assert main(["measure", "cave", "ladder", *SMALL, "--json"]) == 0
+    (tmp_path / "reports" / f"{NAME}-ladder.md").write_text("committed\n")
+    assert main(["measure", NAME, "ladder", *SMALL, "--json"]) == 0
     out = capsys.readouterr().out
-    assert json.loads(out)["type"] == "cave"
-    assert files_under(tmp_path) == [tmp_path / "reports" / "cave-ladder.md"]
-    assert (tmp_path / "reports" / "cave-ladder.md").read_text() == "committed\n"
+    assert json.loads(out)["type"] == NAME
+    assert files_under(tmp_path) == [tmp_path / "reports" / f"{NAME}-ladder.md"]
+    assert (tmp_path / "reports" / f"{NAME}-ladder.md").read_text() == "committed\n"
 
 
 def test_text_without_out_prints_the_table_only(
     capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    assert main(["measure", "yinyang", "ladder", *SMALL]) == 0
+    assert main(["measure", NAME, "ladder", *SMALL]) == 0
     out = capsys.readouterr().out
     assert "| size |" in out and "wrote" not in out
     assert files_under(tmp_path) == []
@@ -54,10 +59,10 @@ def test_out_given_gets_the_files(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     target = tmp_path / "elsewhere"
-    assert main(["measure", "kurotto", "ladder", *SMALL, "--json", "--out", str(target)]) == 0
+    assert main(["measure", NAME, "ladder", *SMALL, "--json", "--out", str(target)]) == 0
     capsys.readouterr()
-    names = [p.name for p in files_under(tmp_path)]
-    assert "kurotto-ladder.md" in names and all(p.parent == target for p in files_under(tmp_path))
+    written = [p.name for p in files_under(tmp_path)]
+    assert f"{NAME}-ladder.md" in written and all(p.parent == target for p in files_under(tmp_path))
 
 
 def test_all_json_without_out_prints_only(
@@ -67,5 +72,5 @@ def test_all_json_without_out_prints_only(
     assert main(["measure", "all", *SMALL, "--printed", "1,4", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["out"] is None and result["readme"] is None
-    assert set(result["figures"]) == {"yinyang", "cave", "kurotto", "numbrix"}
+    assert set(result["figures"]) == set(names())
     assert files_under(tmp_path) == []

@@ -1,10 +1,12 @@
 """A puzzle from outside pencilbox plugs in through the entry-point group.
 
-The toy package :mod:`tests.plugin.tally` is installed the way pip would:
-a distribution's metadata on ``sys.path`` declaring it in the
-``pencilbox.puzzles`` group. Then the command line (its printed sheets
-too), the web API, the bank and the measurements handle it like a built-in
-puzzle, and no file of pencilbox names it.
+The toy package :mod:`tests.plugin.tally` is installed for the whole test
+run the way pip would (:mod:`tests.plugin.install`, from
+``tests/conftest.py``): a distribution's metadata on ``sys.path`` declaring
+it in the ``pencilbox.puzzles`` group. Unknown until then, it is handled
+like a built-in puzzle by the command line (its printed sheets too), the
+web API, the bank and the measurements, and by every shared test, and no
+file of pencilbox names it.
 """
 
 from __future__ import annotations
@@ -19,29 +21,30 @@ from fastapi.testclient import TestClient
 
 import pencilbox
 from pencilbox.cli import main
-from pencilbox.engine import registry
 from pencilbox.errors import UnknownPuzzle
 from pencilbox.web.app import create_app
+from tests.plugin import install
 from tests.plugin.tally import KIND, Tally
 
 SRC = pathlib.Path(pencilbox.__file__).parent
 
 
-def install(site: pathlib.Path) -> None:
-    """What ``pip install`` of a package declaring Tally would leave on sys.path."""
-    info = site / "pencilbox_tally-0.1.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pencilbox-tally\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[pencilbox.puzzles]\ntally = tests.plugin.tally:KIND\n")
+@pytest.fixture
+def tally() -> Tally:
+    """The toy, as the test run installed it."""
+    assert install.SITE is not None, "tests/conftest.py installs the toy for the test run"
+    return KIND
 
 
 @pytest.fixture
-def tally(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Tally]:
-    install(tmp_path / "site")
-    monkeypatch.syspath_prepend(str(tmp_path / "site"))
-    registry.discover()
-    yield KIND
-    registry.unregister(KIND.name)
+def uninstalled() -> Iterator[None]:
+    """The test run without the toy's distribution, for one test."""
+    assert install.SITE is not None
+    install.take_off_path(install.SITE)
+    try:
+        yield
+    finally:
+        install.put_on_path(install.SITE)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[dict], str]:
@@ -50,9 +53,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[dict]
     return code, [json.loads(line) for line in out.splitlines() if line.strip()], err
 
 
-def test_unknown_until_installed() -> None:
+def test_unknown_until_installed(uninstalled: None) -> None:
     with pytest.raises(UnknownPuzzle):
         pencilbox.puzzle("tally")
+    assert "tally" not in pencilbox.puzzle_names()
 
 
 def test_found_by_name_and_alias_after_install(tally: Tally) -> None:

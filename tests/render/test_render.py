@@ -21,25 +21,17 @@ import pytest
 import pencilbox
 from pencilbox.cli import main
 from pencilbox.engine.kind import Puzzle, PuzzleKind
+from pencilbox.engine.state import values_of
 from pencilbox.render.glyphs import Glyphs, Label, Ring, Shade, Stone, answer_glyphs, clue_glyphs
+
+from ..kinds import blank_text, hardest, names, names_with, refuted_at_once, sample
 
 SVG = "{http://www.w3.org/2000/svg}"
 
-PUZZLES = {
-    # Unique puzzles people made (as in benchmarks/bench_cases.py) and, for
-    # Numbrix, which puzz.link lacks, a 5x5 grid whose uniqueness the brute
-    # force confirms below.
-    "yinyang": "https://puzz.link/p?yinyang/6/6/6a166b230900",
-    "cave": "https://puzz.link/p?cave/6/6/k3h6j2l7g3g2h3n",
-    "kurotto": "https://puzz.link/p?kurotto/6/6/3gah.m.i9.iam8h3g2",
-    "numbrix": "numbrix 5x5\n. . . . .\n8 1 . 21 .\n7 2 . . .\n. 3 . 19 18\n. 4 15 . .\n",
-}
-MORE = {
-    "yinyang": "https://puzz.link/p?yinyang/6/6/0j40j0060220",
-    "cave": "https://puzz.link/p?cave/10/10/7i6i7j6j3i5i6w8p6w2i7i5j3j6i3ib",
-    "kurotto": "https://puzz.link/p?kurotto/4/4/g4g3.l.3g3g",
-    "numbrix": "numbrix 4x4\n1 . . 16\n. . . .\n. . . .\n4 . . 13\n",
-}
+PUZZLES = {name: hardest(pencilbox.puzzle(name)).puzzle for name in names()}
+MORE = {name: sample(pencilbox.puzzle(name)).puzzle for name in names()}
+"""Two unique boards of each puzzle (its samples; the brute force confirms
+them in tests/test_samples.py and below)."""
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -75,67 +67,58 @@ def svg_pages(tmp_path: Path, name: str) -> list[ET.Element]:
     return [ET.parse(f).getroot() for f in files]
 
 
-def read_answer(kind: PuzzleKind, p: Puzzle, board: ET.Element) -> str:
-    """The answer drawn on a solution board, as the text format's rows."""
-    tokens: dict[tuple[int, int], str] = {}
-    for cls in ("cell", "clue"):
-        for g in groups(board, cls):
-            r, c = int(g.attrib["data-r"]), int(g.attrib["data-c"])
-            shaded = any(e.get("class") == "shade" for e in g.iter(f"{SVG}rect"))
-            stones = [e.get("class", "") for e in g.iter(f"{SVG}circle")]
-            words = texts(g)
-            if p.type == "numbrix":
-                if words:
-                    tokens[(r, c)] = words[0]
-            elif p.type == "yinyang":
-                if stones:
-                    tokens[(r, c)] = "#" if "black" in stones[0] else "o"
-            else:
-                tokens.setdefault((r, c), "#" if shaded else "o")
-                if cls == "clue":
-                    tokens[(r, c)] = "o"
-    rows = [" ".join(tokens.get((r, c), "?") for c in range(p.cols)) for r in range(p.rows)]
-    return "\n".join(rows)
+def shows(group: ET.Element) -> tuple[tuple[str, ...], ...]:
+    """What a cell's group shows: its shading, circles and texts."""
+    out: list[tuple[str, ...]] = []
+    for e in group.iter():
+        if e.tag == f"{SVG}rect" and e.get("class") == "shade":
+            out.append(("shade",))
+        elif e.tag == f"{SVG}circle":
+            out.append(("circle", e.get("class", "")))
+        elif e.tag == f"{SVG}text":
+            out.append(("text", "".join(e.itertext())))
+    return tuple(sorted(out))
 
 
-@pytest.mark.parametrize("name", pencilbox.puzzle_names())
+def looks(glyphs: Glyphs) -> tuple[tuple[str, ...], ...]:
+    """What a cell drawn with ``glyphs`` shows, as :func:`shows` reads it."""
+    out: list[tuple[str, ...]] = []
+    for m in glyphs:
+        if isinstance(m, Shade):
+            out.append(("shade",))
+        elif isinstance(m, Stone):
+            out.append(("circle", "stone black" if m.black else "stone white"))
+        elif isinstance(m, Ring):
+            out.append(("circle", "ring"))
+        elif isinstance(m, Label):
+            out.append(("text", m.text))
+    return tuple(sorted(out))
+
+
+def read_answer(kind: PuzzleKind, p: Puzzle, board: ET.Element) -> dict[int, int]:
+    """The answer drawn on a solution board in the cells without a clue: in
+    each, the one value whose answer glyphs look as the cell does."""
+    look = kind.frontend
+    assert look is not None
+    cands = kind.start(p).cands
+    out: dict[int, int] = {}
+    for g in groups(board, "cell"):
+        cell = int(g.attrib["data-r"]) * p.cols + int(g.attrib["data-c"])
+        if p.clues[cell] is not None:
+            continue
+        shown = shows(g)
+        matches = [v for v in values_of(cands[cell]) if looks(answer_glyphs(look, v)) == shown]
+        assert len(matches) == 1, (p.grid.name(cell), shown, matches)
+        out[cell] = matches[0]
+    return out
+
+
+@pytest.mark.parametrize("name", names())
 def test_every_puzzle_has_a_look_to_draw_it_by(name: str) -> None:
     assert pencilbox.puzzle(name).frontend is not None
 
 
-BLACK, WHITE = (Stone(black=True),), (Stone(black=False),)
-GLYPHS: dict[str, tuple[dict[str, Glyphs], dict[str, Glyphs]]] = {
-    # What each clue token and answer token of a 5x5 board prints as.
-    "yinyang": ({"#": BLACK, "o": WHITE}, {"#": BLACK, "o": WHITE}),
-    "cave": ({"3": (Label("3"),), "o": (Label("?"),)}, {"#": (Shade(),), "o": ()}),
-    "kurotto": (
-        {"0": (Ring(), Label("0")), "12": (Ring(), Label("12")), "o": (Ring(),)},
-        {"#": (Shade(),), "o": ()},
-    ),
-    "numbrix": (
-        {"1": (Label("1"),), "25": (Label("25"),)},
-        {"1": (Label("1"),), "25": (Label("25"),)},
-    ),
-}
-
-
-@pytest.mark.parametrize("name", sorted(GLYPHS))
-def test_glyphs_follow_the_declared_look(name: str) -> None:
-    kind = pencilbox.puzzle(name)
-    look = kind.frontend
-    assert look is not None
-    clues, answers = GLYPHS[name]
-    for token, glyphs in clues.items():
-        value = kind.parse_clue(token)
-        assert value is not None
-        assert clue_glyphs(look, value) == glyphs, token
-    for token, glyphs in answers.items():
-        value = kind.parse_value(token, 25)
-        assert value is not None
-        assert answer_glyphs(look, value) == glyphs, token
-
-
-@pytest.mark.parametrize("name", sorted(PUZZLES))
+@pytest.mark.parametrize("name", names())
 def test_svg_has_a_cell_group_per_cell_and_the_clues(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
 ) -> None:
@@ -160,47 +143,41 @@ def test_svg_has_a_cell_group_per_cell_and_the_clues(
         }
         given = {divmod(i, p.cols): v for i, v in enumerate(p.clues) if v is not None}
         assert set(clues) == set(given)
+        look = kind.frontend
+        assert look is not None
         for spot, v in given.items():
-            words = texts(clues[spot])
-            circles = [e.get("class", "") for e in clues[spot].iter(f"{SVG}circle")]
-            if name == "yinyang":
-                colour = kind.value_token(v)
-                assert circles == ["stone black" if colour == "#" else "stone white"]
-            elif v >= 0:
-                assert words == [str(v)]
-            else:
-                assert words in ([], ["?"])
-            if name == "kurotto":
-                assert circles == ["ring"]
+            assert shows(clues[spot]) == looks(clue_glyphs(look, v)), spot
         # The puzzle page shows no answer.
         assert all(not list(g) for g in cells)
 
 
+@pytest.mark.parametrize("name", names())
 def test_each_puzzle_shows_type_size_grade_and_url(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
 ) -> None:
-    kind = pencilbox.puzzle("cave")
-    src = write_puzzles(tmp_path, "cave", [PUZZLES["cave"]])
-    code, _, _ = run(capsys, "render", "cave", src, "--out", str(tmp_path / "cave.svg"))
+    kind = pencilbox.puzzle(name)
+    src = write_puzzles(tmp_path, name, [PUZZLES[name]])
+    code, _, _ = run(capsys, "render", name, src, "--out", str(tmp_path / f"{name}.svg"))
     assert code == 0
-    (page,) = svg_pages(tmp_path, "cave")
+    (page,) = svg_pages(tmp_path, name)
     words = " ".join(texts(page))
-    p = kind.parse(PUZZLES["cave"])
-    assert "Cave 6×6" in words
-    assert f"grade: {kind.grade(p).grade}" in words
+    p = kind.parse(PUZZLES[name])
+    assert f"{kind.title} {p.rows}×{p.cols}" in words
+    assert f"grade: {hardest(kind).grade}" in words
     url = "".join("".join(t.itertext()) for t in page.iter(f"{SVG}text") if t.get("class") == "url")
-    assert url == PUZZLES["cave"]
+    assert url == kind.to_url(p)
 
 
-def test_no_grade_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    src = write_puzzles(tmp_path, "cave", [PUZZLES["cave"]])
-    out = str(tmp_path / "cave.svg")
-    assert run(capsys, "render", "cave", src, "--no-grade", "--out", out)[0] == 0
-    (page,) = svg_pages(tmp_path, "cave")
+@pytest.mark.parametrize("name", names())
+def test_no_grade_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> None:
+    src = write_puzzles(tmp_path, name, [PUZZLES[name]])
+    out = str(tmp_path / f"{name}.svg")
+    assert run(capsys, "render", name, src, "--no-grade", "--out", out)[0] == 0
+    (page,) = svg_pages(tmp_path, name)
     assert "grade: ?" in texts(page)
 
 
-@pytest.mark.parametrize("name", sorted(PUZZLES))
+@pytest.mark.parametrize("name", names())
 def test_solution_pages_hold_an_answer_the_checker_accepts(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
 ) -> None:
@@ -216,32 +193,45 @@ def test_solution_pages_hold_an_answer_the_checker_accepts(
     puzzle_page, solution_page = svg_pages(tmp_path, name)
     assert "solutions" in solution_page.attrib["class"]
     (board,) = boards(solution_page)
-    answer = kind.parse_solution(read_answer(kind, p, board), p)
+    shown = read_answer(kind, p, board)
+    assert counted.first is not None and shown
+    assert shown == {c: v for c, v in enumerate(counted.first) if p.clues[c] is None}
+    # The clue cells' answers are what the clues say: with them, the drawn
+    # answer is one the checker accepts.
+    answer = [shown.get(c, v) for c, v in enumerate(counted.first)]
     assert kind.validate(p, answer) == []
-    assert answer == counted.first
 
 
+@pytest.mark.parametrize("name", names())
 def test_a_puzzle_with_two_answers_shows_none(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
 ) -> None:
-    kind = pencilbox.puzzle("numbrix")
-    text = "numbrix 3x3\n1 . .\n. . .\n. . .\n"
+    kind = pencilbox.puzzle(name)
+    rows, cols, _ = kind.samples.census
+    text = blank_text(kind, rows, cols)
     assert kind.brute_count(kind.parse(text), limit=2).solutions == 2
-    src = write_puzzles(tmp_path, "numbrix", [text])
-    out = str(tmp_path / "numbrix.svg")
-    assert run(capsys, "render", "numbrix", src, "--solution", "--out", out)[0] == 0
-    _, solution_page = svg_pages(tmp_path, "numbrix")
+    src = write_puzzles(tmp_path, name, [text])
+    out = str(tmp_path / f"{name}.svg")
+    assert run(capsys, "render", name, src, "--solution", "--out", out)[0] == 0
+    _, solution_page = svg_pages(tmp_path, name)
     (board,) = boards(solution_page)
     assert all(not list(g) for g in groups(board, "cell"))
     assert any("several" in t for t in texts(solution_page))
 
 
-@pytest.mark.parametrize("per_page", [1, 2, 4, 6])
+def layouts(per_pages: list[int]) -> list[tuple[str, int]]:
+    """Every layout for the first puzzle, the fullest for the others: pages
+    are laid out alike for every puzzle."""
+    first, *others = names()
+    return [(first, n) for n in per_pages] + [(name, per_pages[-1]) for name in others]
+
+
+@pytest.mark.parametrize(("name", "per_page"), layouts([1, 2, 4, 6]))
 def test_pdf_has_a_page_per_sheet_and_solutions_after(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, per_page: int
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, per_page: int, name: str
 ) -> None:
     pypdf = pytest.importorskip("pypdf")
-    kind = pencilbox.puzzle("yinyang")
+    kind = pencilbox.puzzle(name)
     lines = []
     for seed in range(7):
         p, _ = kind.generate(5, 5, density=0.6, seed=seed)
@@ -252,7 +242,7 @@ def test_pdf_has_a_page_per_sheet_and_solutions_after(
     code, stdout, err = run(
         capsys,
         "render",
-        "yinyang",
+        name,
         str(src),
         "--solution",
         "--per-page",
@@ -273,21 +263,21 @@ def test_pdf_has_a_page_per_sheet_and_solutions_after(
         width, height = float(page.mediabox.width), float(page.mediabox.height)
         assert (round(width * 25.4 / 72), round(height * 25.4 / 72)) == (210, 297)
     text = reader.pages[0].extract_text()
-    assert "1. Yin-Yang 5×5" in text
+    assert f"1. {kind.title} 5×5" in text
 
 
-@pytest.mark.parametrize("per_page", [1, 2, 3, 4, 6, 9, 12])
+@pytest.mark.parametrize(("name", "per_page"), layouts([1, 2, 3, 4, 6, 9, 12]))
 def test_boards_lie_inside_the_page_and_apart(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, per_page: int
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, per_page: int, name: str
 ) -> None:
-    kind = pencilbox.puzzle("numbrix")
+    kind = pencilbox.puzzle(name)
     texts_ = []
     for seed, (r, c) in enumerate([(5, 5), (4, 9), (9, 4), (12, 12)] * 3):
         p, _ = kind.generate(r, c, density=0.5, seed=seed)
         texts_.append(kind.format(p))
-    src = write_puzzles(tmp_path, "numbrix", texts_[:per_page])
+    src = write_puzzles(tmp_path, name, texts_[:per_page])
     out = str(tmp_path / "n.svg")
-    argv = ["render", "numbrix", src, "--no-grade", "--per-page", str(per_page), "--out", out]
+    argv = ["render", name, src, "--no-grade", "--per-page", str(per_page), "--out", out]
     assert run(capsys, *argv)[0] == 0
     (page,) = svg_pages(tmp_path, "n")
     _, _, width, height = (float(v) for v in page.attrib["viewBox"].split())
@@ -307,13 +297,14 @@ def test_boards_lie_inside_the_page_and_apart(
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
 
 
-def test_png_pages(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", names())
+def test_png_pages(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> None:
     pytest.importorskip("cairosvg")
     from pencilbox.render.convert import PNG_DPI
 
-    src = write_puzzles(tmp_path, "kurotto", [PUZZLES["kurotto"], MORE["kurotto"]])
+    src = write_puzzles(tmp_path, name, [PUZZLES[name], MORE[name]])
     code, out, err = run(
-        capsys, "render", "kurotto", src, "--solution", "--out", str(tmp_path / "k.png")
+        capsys, "render", name, src, "--solution", "--out", str(tmp_path / "k.png")
     )
     assert code == 0, err
     files = sorted(tmp_path.glob("k-*.png"))
@@ -327,42 +318,56 @@ def test_png_pages(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         assert (width, height) == (round(210 / 25.4 * PNG_DPI), round(297 / 25.4 * PNG_DPI))
 
 
-def test_one_page_writes_the_named_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    src = write_puzzles(tmp_path, "yy", [PUZZLES["yinyang"]])
+@pytest.mark.parametrize("name", names())
+def test_one_page_writes_the_named_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    src = write_puzzles(tmp_path, "yy", [PUZZLES[name]])
     out = tmp_path / "one.svg"
-    code, stdout, _ = run(capsys, "render", "yinyang", src, "--out", str(out), "--json")
+    code, stdout, _ = run(capsys, "render", name, src, "--out", str(out), "--json")
     assert code == 0
     assert json.loads(stdout)["files"] == [str(out)]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["one.svg", "yy.txt"]
 
 
+BAD = [
+    ["nosuchtype", "{src}", "--out", "{dir}/x.svg"],
+    ["{name}", "{dir}/missing.txt", "--out", "{dir}/x.svg"],
+    ["{name}", "{bad}", "--out", "{dir}/x.svg"],
+    ["{name}", "{src}", "--out", "{dir}/x.svg", "--per-page", "0"],
+    ["{name}", "{src}", "--out", "{dir}/x.svg", "--per-page", "13"],
+    ["{name}", "{src}", "--out", "{dir}/x.svg", "--budget", "0"],
+    ["{name}", "{src}", "--out", "{dir}/x.svg", "--seconds", "0"],
+    ["{name}", "{src}", "--out", "{dir}/x.txt"],
+    ["{name}", "{src}", "--out", "{dir}/x.svg", "--format", "gif"],
+    ["{name}", "{src}", "--out", "{dir}/no/such/dir/x.svg"],
+    ["{name}", "{src}"],
+]
+"""Bad render command lines for the puzzle {name}."""
+CONTRADICTION = ["{name}", "{contradiction}", "--out", "{dir}/x.svg"]
+"""Clues the lowest rung refutes are bad input too."""
+
+
 @pytest.mark.parametrize(
-    "args",
-    [
-        ["nosuchtype", "{src}", "--out", "{dir}/x.svg"],
-        ["cave", "{dir}/missing.txt", "--out", "{dir}/x.svg"],
-        ["cave", "{bad}", "--out", "{dir}/x.svg"],
-        ["cave", "{src}", "--out", "{dir}/x.svg", "--per-page", "0"],
-        ["cave", "{src}", "--out", "{dir}/x.svg", "--per-page", "13"],
-        ["cave", "{src}", "--out", "{dir}/x.svg", "--budget", "0"],
-        ["cave", "{src}", "--out", "{dir}/x.svg", "--seconds", "0"],
-        ["cave", "{src}", "--out", "{dir}/x.txt"],
-        ["cave", "{src}", "--out", "{dir}/x.svg", "--format", "gif"],
-        ["cave", "{src}", "--out", "{dir}/no/such/dir/x.svg"],
-        ["cave", "{src}"],
-        ["cave", "{contradiction}", "--out", "{dir}/x.svg"],
-    ],
+    ("name", "args"),
+    [(name, args) for name in names() for args in BAD]
+    + [(name, CONTRADICTION) for name in names_with(refuted_at_once)],
 )
 def test_bad_input_is_one_line_and_exit_2(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str]
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, args: list[str]
 ) -> None:
-    src = write_puzzles(tmp_path, "ok", [PUZZLES["cave"]])
-    bad = write_puzzles(tmp_path, "bad", ["cave 2x2\n. x\n. .\n"])
-    contradiction = write_puzzles(
-        tmp_path, "no", ["https://puzz.link/p?cave/7/5/g.g3.g3i3g.3g3r3h3h3"]
-    )
-    names = {"src": src, "bad": bad, "dir": str(tmp_path), "contradiction": contradiction}
-    code, out, err = run(capsys, "render", *(a.format(**names) for a in args))
+    kind = pencilbox.puzzle(name)
+    src = write_puzzles(tmp_path, "ok", [PUZZLES[name]])
+    bad = write_puzzles(tmp_path, "bad", [kind.samples.refused[0]])
+    contradiction = write_puzzles(tmp_path, "no", [kind.samples.contradiction])
+    names_ = {
+        "name": name,
+        "src": src,
+        "bad": bad,
+        "dir": str(tmp_path),
+        "contradiction": contradiction,
+    }
+    code, out, err = run(capsys, "render", *(a.format(**names_) for a in args))
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("pencilbox: error: ")
@@ -373,8 +378,9 @@ def test_png_without_cairosvg_is_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "cairosvg", None)
-    src = write_puzzles(tmp_path, "ok", [PUZZLES["cave"]])
-    code, out, err = run(capsys, "render", "cave", src, "--out", str(tmp_path / "x.png"))
+    name = names()[0]
+    src = write_puzzles(tmp_path, "ok", [PUZZLES[name]])
+    code, out, err = run(capsys, "render", name, src, "--out", str(tmp_path / "x.png"))
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "pencilbox[render]" in err
     assert not list(tmp_path.glob("x*"))
@@ -384,10 +390,10 @@ def sheet_of(count: int) -> list[object]:
     from pencilbox.render.cli import look_of
     from pencilbox.render.svg import Entry
 
-    kind = pencilbox.puzzle("yinyang")
+    kind = pencilbox.puzzle(names()[0])
     out: list[object] = []
     for i in range(count):
-        p, _ = kind.generate(6, 6, density=0.6, seed=i)
+        p, _ = kind.generate(6, 6, seed=i)
         out.append(Entry(i + 1, kind.title, look_of(kind), p, "?", kind.to_url(p)))
     return out
 
@@ -430,8 +436,9 @@ def test_a_pdf_that_cannot_be_written_is_one_line(
     pytest.importorskip("cairosvg")
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full here")
-    src = write_puzzles(tmp_path, "yy", [PUZZLES["yinyang"]] * 3)
-    argv = ["render", "yinyang", src, "--no-grade", "--out", "/dev/full", "--format", "pdf"]
+    name = names()[0]
+    src = write_puzzles(tmp_path, "some", [PUZZLES[name]] * 3)
+    argv = ["render", name, src, "--no-grade", "--out", "/dev/full", "--format", "pdf"]
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.count("\n") == 1 and "/dev/full" in err
     assert not Path("/dev/full.pdf").exists()
@@ -441,8 +448,9 @@ def test_a_pdf_that_cannot_be_written_is_one_line(
 def test_an_out_name_that_says_another_format_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, out: str, fmt: str
 ) -> None:
-    src = write_puzzles(tmp_path, "yy", [PUZZLES["yinyang"]])
-    argv = ["render", "yinyang", src, "--no-grade", "--out", str(tmp_path / out), "--format", fmt]
+    name = names()[0]
+    src = write_puzzles(tmp_path, "one", [PUZZLES[name]])
+    argv = ["render", name, src, "--no-grade", "--out", str(tmp_path / out), "--format", fmt]
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.count("\n") == 1 and "--format" in err
     assert not list(tmp_path.glob("x*"))
@@ -451,8 +459,48 @@ def test_an_out_name_that_says_another_format_is_refused(
 def test_an_out_name_without_a_suffix_is_written_as_named(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    src = write_puzzles(tmp_path, "yy", [PUZZLES["yinyang"]])
+    name = names()[0]
+    src = write_puzzles(tmp_path, "one", [PUZZLES[name]])
     out = tmp_path / "sheet"
-    argv = ["render", "yinyang", src, "--no-grade", "--out", str(out), "--format", "svg"]
+    argv = ["render", name, src, "--no-grade", "--out", str(out), "--format", "svg"]
     assert run(capsys, *argv)[0] == 0
     assert out.read_text().startswith("<?xml") and not list(tmp_path.glob("sheet.*"))
+
+
+def drawn_clues(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, text: str
+) -> list[tuple[int, list[str], list[str]]]:
+    """Each clue of the puzzle ``text`` as its sheet draws it: the clue's
+    value, the classes of its circles and its texts (for a puzzle's own
+    tests of how its clues look)."""
+    kind = pencilbox.puzzle(name)
+    p = kind.parse(text)
+    src = write_puzzles(tmp_path, name, [text])
+    out = str(tmp_path / f"{name}.svg")
+    assert run(capsys, "render", name, src, "--no-grade", "--out", out)[0] == 0
+    (page,) = svg_pages(tmp_path, name)
+    (board,) = boards(page)
+    drawn = []
+    for g in groups(board, "clue"):
+        v = p.clues[int(g.attrib["data-r"]) * p.cols + int(g.attrib["data-c"])]
+        assert v is not None
+        circles = [e.get("class", "") for e in g.iter(f"{SVG}circle")]
+        drawn.append((v, circles, texts(g)))
+    assert len(drawn) == p.clue_count
+    return drawn
+
+
+def assert_glyphs(name: str, clues: dict[str, Glyphs], answers: dict[str, Glyphs]) -> None:
+    """What each clue token and answer token of a 5×5 board of ``name``
+    prints as (for a puzzle's own tests of its declared look)."""
+    kind = pencilbox.puzzle(name)
+    look = kind.frontend
+    assert look is not None
+    for token, glyphs in clues.items():
+        value = kind.parse_clue(token)
+        assert value is not None
+        assert clue_glyphs(look, value) == glyphs, token
+    for token, glyphs in answers.items():
+        value = kind.parse_value(token, 25)
+        assert value is not None
+        assert answer_glyphs(look, value) == glyphs, token

@@ -1,7 +1,9 @@
-"""Boards for the studio tests: the shipped bank's, and clues that contradict.
+"""Boards for the studio tests: the shipped bank's, each puzzle's samples,
+and clues that contradict.
 
 Expected verdicts come from outside the studio: the bank's stored grade and
-answer, the independent validator and brute force, the definition of a grade.
+answer (or the samples', which tests/test_samples.py checks), the
+independent validator and brute force, the definition of a grade.
 """
 
 from __future__ import annotations
@@ -9,27 +11,34 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pencilbox
-from pencilbox.bank.store import SHIPPED, Bank, Board
+from pencilbox.bank.store import SHIPPED, Bank
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
+from pencilbox.engine.samples import Sample
 
-TYPES = ("yinyang", "cave", "kurotto", "numbrix")
+from ..kinds import names
 
-CONTRADICTIONS = {
-    "yinyang": "# # . .\n# # . .\n. . . .\n. . . .\n",  # a black 2×2
-    "cave": "1 1 . .\n. . . .\n. . . .\n. . . .\n",  # two 1s that see each other
-    "kurotto": "1 0 . .\n0 . . .\n. . . .\n. . . .\n",  # a 1 walled in by circles
-    "numbrix": "1 . . .\n. . . .\n. . . .\n. . . 2\n",  # 1 and 2 far apart
-}
+TYPES = names()
 
 
-def bank_boards(name: str, size: int, grade: str | None = None) -> list[Board]:
+def bank_boards(name: str, size: int, grade: str | None = None) -> list[Sample]:
+    """The shipped bank's size×size boards of ``name`` (of ``grade``); for a
+    puzzle the shipped bank does not stock, its sample boards (of ``grade``)
+    whatever their size."""
+    kind = pencilbox.puzzle(name)
+    if not kind.samples.shipped_sizes:
+        return [s for s in kind.samples.graded if grade is None or s.grade == grade]
     with Bank(SHIPPED) as bank:
-        return list(bank.boards(name, size, size, grade))
+        return [Sample(b.puzzle, b.solution, b.grade) for b in bank.boards(name, size, size, grade)]
 
 
-def board_puzzle(kind: PuzzleKind, b: Board) -> tuple[Puzzle, Values]:
+def contradiction(name: str) -> str:
+    """Clues of ``name`` that contradict each other (its samples')."""
+    return pencilbox.puzzle(name).samples.contradiction
+
+
+def board_puzzle(kind: PuzzleKind, b: Sample) -> tuple[Puzzle, Values]:
     p = kind.parse(b.puzzle)
-    return p, kind.parse_solution(b.solution, p)
+    return p, kind.parse_solution(b.answer, p)
 
 
 def without(p: Puzzle, cell: int) -> Puzzle:

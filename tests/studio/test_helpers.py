@@ -11,6 +11,7 @@ from pencilbox.engine.budget import Budget, cost
 from pencilbox.errors import Stopped
 from pencilbox.studio import helpers
 
+from ..kinds import hardest, names_with
 from .studio_data import (
     TYPES,
     bank_boards,
@@ -89,11 +90,14 @@ def test_thinning_keeps_it_unique_at_or_below_the_grade(name: str) -> None:
         assert kind.solve(without(t.puzzle, cell), level=level).status.value != "solved"
 
 
-def test_thinning_stopped_early_is_still_solved_at_its_level() -> None:
-    kind = kind_of("numbrix")
-    b = bank_boards("numbrix", 10, "probe")[0]
+@pytest.mark.parametrize("name", TYPES)
+def test_thinning_stopped_early_is_still_solved_at_its_level(name: str) -> None:
+    kind = kind_of(name)
+    b = bank_boards(name, 10, "probe")[0]
     p, answer = board_puzzle(kind, b)
-    full = with_clue(p, 0, answer[0] + 1) if p.clues[0] is None else p
+    shown = helpers.clues_of(kind, p, answer)
+    extra = next(c for c in range(len(shown)) if shown[c] is not None and p.clues[c] is None)
+    full = with_clue(p, extra, shown[extra])
     # A budget of a few probe fixpoints: enough to start, too little to finish.
     once = Budget()
     assert thinning.solves_at(kind, full, kind.ladder.top, once)
@@ -107,9 +111,10 @@ def test_thinning_stopped_early_is_still_solved_at_its_level() -> None:
     assert replace(again.analysis, seconds=0.0) == replace(t.analysis, seconds=0.0)
 
 
-def test_the_budget_reaches_into_a_fixpoint() -> None:
-    kind = kind_of("kurotto")
-    p, _ = board_puzzle(kind, bank_boards("kurotto", 10, "probe")[0])
+@pytest.mark.parametrize("name", TYPES)
+def test_the_budget_reaches_into_a_fixpoint(name: str) -> None:
+    kind = kind_of(name)
+    p, _ = board_puzzle(kind, bank_boards(name, 10, "probe")[0])
     stopped = kind.solve(p, budget=5)
     assert (stopped.status.value, stopped.stop) == ("stopped", "work")
     with pytest.raises(Stopped):
@@ -119,38 +124,44 @@ def test_the_budget_reaches_into_a_fixpoint() -> None:
     assert kind.solve(p).status.value == "solved"  # the default budget: it finishes
 
 
-def test_analyze_gives_the_level_it_shades() -> None:
-    kind = kind_of("cave")
-    p, _ = board_puzzle(kind, bank_boards("cave", 6, "bridge")[0])
-    a = kind.analyze(p, level="count")
-    assert a.level == "count" and a.grade == "bridge"
+@pytest.mark.parametrize("name", TYPES)
+def test_analyze_gives_the_level_it_shades(name: str) -> None:
+    kind = kind_of(name)
+    s = hardest(kind)
+    p, _ = board_puzzle(kind, s)
+    low = kind.levels[0]
+    a = kind.analyze(p, level=low)
+    assert a.level == low and a.grade == s.grade
     with pytest.raises(Exception, match="unknown level"):
         kind.analyze(p, level="nosuch")
 
 
-def test_a_blank_board_runs_out_of_its_budget() -> None:
-    from pencilbox.engine.kind import Puzzle
+@pytest.mark.parametrize("name", names_with(lambda k: k.samples.slow))
+def test_a_slow_board_runs_out_of_its_budget(name: str) -> None:
+    kind = kind_of(name)
+    for text in kind.samples.slow:  # hours of search and probing
+        p = kind.parse(text)
+        a = kind.analyze(p, budget=20_000)
+        assert (a.verdict, a.stop) == ("unknown", "work") and "budget" in a.reason
+        # The work stops at the first rule application that would pass the budget.
+        assert 20_000 <= a.work <= 20_000 + cost(kind.start(p).cands)
+        again = kind.analyze(p, budget=20_000)  # the same work, the same answer
+        assert replace(again, seconds=0.0) == replace(a, seconds=0.0)
 
-    kind = kind_of("numbrix")
-    blank = Puzzle(kind.name, 30, 30, (None,) * 900)  # hours of search and probing
-    a = kind.analyze(blank, budget=20_000)
-    assert (a.verdict, a.stop) == ("unknown", "work") and "budget" in a.reason
-    # The work stops at the first rule application that would pass the budget.
-    assert 20_000 <= a.work <= 20_000 + cost(kind.start(blank).cands)
-    again = kind.analyze(blank, budget=20_000)
-    assert replace(again, seconds=0.0) == replace(a, seconds=0.0)  # the same work, the same answer
 
-
-def test_unique_by_search_without_budget_to_grade(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("name", TYPES)
+def test_unique_by_search_without_budget_to_grade(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import importlib
 
     module = importlib.import_module("pencilbox.engine.verdict")
-    kind = kind_of("yinyang")
-    p, answer = board_puzzle(kind, bank_boards("yinyang", 6, "probe")[0])
+    kind = kind_of(name)
+    p, answer = board_puzzle(kind, bank_boards(name, 6, "probe")[0])
     real = module._Judging.climb
 
     def probe_runs_out(self: object, s: object, i: int, undecided: object) -> object:
-        if i == kind_of("yinyang").ladder.top:
+        if i == kind.ladder.top:
             raise module._Halt(module.undecided_cells(s), i - 1, "work")  # type: ignore[arg-type]
         return real(self, s, i, undecided)  # type: ignore[arg-type]
 

@@ -9,23 +9,23 @@ from fastapi.testclient import TestClient
 
 import pencilbox
 from pencilbox.engine.grid import MIN_SIDE
+from pencilbox.engine.kind import PuzzleKind
 from pencilbox.engine.verdict import DEFAULT_UNITS
 from pencilbox.web import api, studio
 from pencilbox.web.app import MAX_BODY, create_app
 
-from .conftest import TEST_GRADES
+from ..kinds import blank_text, board, hardest, names
+from .fixtures import TEST_GRADES
 
-YINYANG_URL = "https://puzz.link/p?yinyang/6/6/0qia2408lci8"
-CAVE_URL = "https://puzz.link/p?cave/6/6/g3q2h3jbj3i3i2g"
+
+def url_of(kind: PuzzleKind) -> str:
+    """The URL of the kind's hardest sample (graded probe)."""
+    return kind.to_url(kind.parse(hardest(kind).puzzle))
 
 
 @pytest.fixture(scope="module")
 def client(bank_file: Path) -> TestClient:
     return TestClient(create_app(bank_file), base_url="http://localhost")
-
-
-def blank(n: int = 6) -> list[str]:
-    return [" ".join("?" * n)] * n
 
 
 def test_types_and_levels(client: TestClient) -> None:
@@ -63,10 +63,11 @@ def test_served_limits_follow_the_constants_and_are_enforced(
     limits = c.get("/api/puzzles").json()[0]["limits"]
     assert limits["deal_sides"] == [5, 8] and limits["sides"] == [MIN_SIDE, 12]
     assert limits["analyze_max_budget"] == 3000
+    kind = pencilbox.puzzle(names()[0])  # any puzzle will do
     for size, status in ((4, 400), (5, 200), (9, 400)):
-        r = c.get("/api/puzzle", params={"type": "yinyang", "size": size, "cols": 6})
+        r = c.get("/api/puzzle", params={"type": kind.name, "size": size, "cols": 6})
         assert r.status_code == status, r.text
-    r = c.post("/api/parse", json={"puzzle": "yinyang 13x2\n" + ". .\n" * 13})
+    r = c.post("/api/parse", json={"puzzle": blank_text(kind, 13, 2)})
     assert r.status_code == 400 and "up to 12x12" in r.json()["error"]
 
 
@@ -96,48 +97,76 @@ def test_bank_board_by_type_size_grade(client: TestClient, name: str) -> None:
     assert again["clues"] == j["clues"]
 
 
-def test_empty_shelf_falls_back_to_generating(client: TestClient) -> None:
-    r = client.get("/api/puzzle", params={"type": "yinyang", "size": 5, "grade": "border"})
+@pytest.mark.parametrize("name", names())
+def test_empty_shelf_falls_back_to_generating(client: TestClient, name: str) -> None:
+    grade = TEST_GRADES[name]
+    r = client.get("/api/puzzle", params={"type": name, "size": 5, "grade": grade})
     assert r.status_code == 200
     j = r.json()
     assert j["source"] == "generated"
     assert "generated" in j["note"]
-    assert j["grade"] in pencilbox.puzzle("yinyang").levels
+    assert j["grade"] in pencilbox.puzzle(name).levels
 
 
-def test_parse_reads_urls_and_warns_of_variants(client: TestClient) -> None:
-    j = client.post("/api/parse", json={"puzzle": CAVE_URL}).json()
-    assert (j["type"], j["rows"], j["cols"]) == ("cave", 6, 6)
-    assert j["clues"][1] == 3
-    j = client.post(
-        "/api/parse", json={"puzzle": "https://puzz.link/p?bag/v:/6/6/g3q2h3jbj3i3i2g"}
-    ).json()
-    assert j["type"] == "cave" and "variant" in j["note"]
-    j = client.post("/api/parse", json={"puzzle": "numbrix/3/3/1p"}).json()
-    assert j["type"] == "numbrix"
-    j = client.post("/api/parse", json={"puzzle": "yinyang 2x3\n# . o\n. . .\n"}).json()
-    assert (j["type"], j["rows"], j["cols"]) == ("yinyang", 2, 3)
-    assert j["given"][:3] == ["#", None, "o"]
+@pytest.mark.parametrize("name", names())
+def test_parse_reads_urls_and_text(client: TestClient, name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    p, answer = board(kind, hardest(kind))
+    for text in (kind.to_url(p), kind.format(p)):
+        j = client.post("/api/parse", json={"puzzle": text, "type": name}).json()
+        assert (j["type"], j["rows"], j["cols"]) == (name, p.rows, p.cols)
+        assert j["clues"] == list(p.clues)
+        assert len(j["given"]) == p.rows * p.cols
+        for cell, token in enumerate(j["given"]):
+            assert token is None or token == kind.value_token(answer[cell])
+            assert token is None or p.clues[cell] is not None
+    j = client.post("/api/parse", json={"puzzle": kind.to_url(p)}).json()
+    assert j["type"] == name  # the URL names its type
 
 
-def test_hint_proves_a_cell_with_reason_and_premises(client: TestClient) -> None:
-    r = client.post("/api/hint", json={"puzzle": YINYANG_URL, "marks": blank(), "level": "probe"})
+@pytest.mark.parametrize("name", names())
+def test_parse_warns_of_variants(client: TestClient, name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    url = url_of(kind)
+    prefix = f"https://puzz.link/p?{name}/"
+    if not url.startswith(prefix):
+        pytest.skip(f"{name} has no puzz.link URLs, so no variants")
+    j = client.post("/api/parse", json={"puzzle": url.replace(prefix, prefix + "v:/")}).json()
+    assert j["type"] == name and "variant" in j["note"]
+
+
+@pytest.mark.parametrize("name", names())
+def test_hint_proves_a_cell_with_reason_and_premises(client: TestClient, name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    p, answer = board(kind, hardest(kind))
+    marks = [" ".join("?" * p.cols)] * p.rows
+    r = client.post("/api/hint", json={"puzzle": url_of(kind), "marks": marks, "level": "probe"})
     j = r.json()
     assert j["status"] == "hint"
-    assert j["value"] in ("#", "o") and j["rule"] and j["reason"]
+    row, col = j["cell"]
+    assert j["value"] == kind.value_token(answer[row * p.cols + col]) and j["rule"] and j["reason"]
     assert all(len(c) == 2 for c in j["premises"])
 
 
-def test_hint_names_wrong_marks(client: TestClient) -> None:
-    solved = client.post("/api/solve", json={"puzzle": CAVE_URL}).json()
+@pytest.mark.parametrize("name", names())
+def test_hint_names_wrong_marks(client: TestClient, name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    url = url_of(kind)
+    p = kind.parse(url)
+    solved = client.post("/api/solve", json={"puzzle": url}).json()
     assert solved["status"] == "solved"
-    grid = [row.split() for row in solved["grid"]]
-    r, c = next((r, c) for r in range(6) for c in range(6) if grid[r][c] == "#")
-    marks = [["?"] * 6 for _ in range(6)]
-    marks[r][c] = "o"
+    answer = kind.parse_solution("\n".join(solved["grid"]), p)
+    cands = kind.start(p).cands
+    cell = next(c for c in range(len(cands)) if p.clues[c] is None)
+    wrong = next(
+        v for v in range(cands[cell].bit_length()) if cands[cell] >> v & 1 and v != answer[cell]
+    )
+    r, c = divmod(cell, p.cols)
+    marks = [["?"] * p.cols for _ in range(p.rows)]
+    marks[r][c] = kind.value_token(wrong)
     j = client.post(
         "/api/hint",
-        json={"puzzle": CAVE_URL, "marks": [" ".join(m) for m in marks], "level": "count"},
+        json={"puzzle": url, "marks": [" ".join(m) for m in marks], "level": kind.levels[0]},
     ).json()
     assert j["status"] == "contradiction"
     assert j["wrong"] == [[r, c]]
@@ -166,54 +195,53 @@ def test_hint_that_stalls_suggests_a_higher_level(client: TestClient, name: str)
     assert j["suggest"] in j["reason"]
 
 
-def test_check_reports_every_violation_and_completion(client: TestClient) -> None:
-    solved = client.post("/api/solve", json={"puzzle": CAVE_URL}).json()
-    j = client.post("/api/check", json={"puzzle": CAVE_URL, "marks": solved["grid"]}).json()
-    assert j["solved"] and "Solved!" in j["message"]
-    walls = [["#"] * 6 for _ in range(6)]
-    j = client.post(
-        "/api/check", json={"puzzle": CAVE_URL, "marks": [" ".join(r) for r in walls]}
-    ).json()
+@pytest.mark.parametrize("name", names())
+def test_check_reports_every_violation_and_completion(client: TestClient, name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    url = url_of(kind)
+    p = kind.parse(url)
+    solved = client.post("/api/solve", json={"puzzle": url}).json()
+    j = client.post("/api/check", json={"puzzle": url, "marks": solved["grid"]}).json()
+    assert j["solved"] and j["message"] == kind.solved_message and "Solved!" in j["message"]
+    same = [[kind.value_token(0)] * p.cols for _ in range(p.rows)]  # one value everywhere
+    j = client.post("/api/check", json={"puzzle": url, "marks": [" ".join(r) for r in same]}).json()
     assert not j["solved"]
     assert j["violations"] and all(v["cells"] or v["code"] for v in j["violations"])
 
 
-def test_check_on_a_partly_filled_board_reports_only_local_violations(
-    client: TestClient,
-) -> None:
-    board = "yinyang 3x3\no . .\n. . .\n. . ."
-    marks = ["# # o", "# # o", "o ? #"]  # a 2×2 of black, r1c1 painted over, both divided
-    j = client.post("/api/check", json={"puzzle": board, "marks": marks}).json()
-    assert not j["complete"] and not j["solved"]
-    assert sorted(v["code"] for v in j["violations"]) == ["2x2-black", "given"]
-    assert j["message"].startswith("A 2×2 of black; a given cell painted over.")
-
-
-def test_yinyang_completion_message(client: TestClient) -> None:
-    kind = pencilbox.puzzle("yinyang")
+@pytest.mark.parametrize("name", names())
+def test_the_completion_message_is_the_descriptors(client: TestClient, name: str) -> None:
+    kind = pencilbox.puzzle(name)
     p, answer = kind.generate(6, 6, density=1.0, seed=5)
     url = kind.to_url(p)
     j = client.post(
         "/api/check", json={"puzzle": url, "marks": kind.solution_rows(answer, 6)}
     ).json()
-    assert j["message"] == (
-        "Solved! The frontier between the colors is one unbroken curve, as it must be."
-    )
+    assert j["solved"] and j["message"] == kind.solved_message
+    assert kind.frontend is not None and j["message"] == kind.frontend.solved
+
+
+def bad_requests(kind: PuzzleKind) -> list[tuple[str, str, dict]]:
+    url = url_of(kind)
+    return [
+        ("post", "/api/parse", {"json": {"puzzle": "garbage"}}),
+        ("post", "/api/parse", {"json": {"puzzle": f"https://puzz.link/p?{kind.name}/99/99/0"}}),
+        ("post", "/api/parse", {"json": {"puzzle": "https://puzz.link/p?nosuch/6/6/0"}}),
+        ("post", "/api/parse", {"json": {}}),
+        *(
+            ("post", "/api/parse", {"json": {"puzzle": t, "type": kind.name}})
+            for t in kind.samples.refused
+        ),
+        ("post", "/api/hint", {"json": {"puzzle": url, "marks": ["? ?"]}}),
+        ("post", "/api/hint", {"json": {"puzzle": url, "level": "nosuch"}}),
+        ("get", "/api/puzzle", {"params": {"type": kind.name, "size": 200}}),
+        ("get", "/api/puzzle", {"params": {"type": "nosuch"}}),
+        ("get", "/api/puzzle", {"params": {"type": kind.name, "size": "big"}}),
+    ]
 
 
 @pytest.mark.parametrize(
-    "request_args",
-    [
-        ("post", "/api/parse", {"json": {"puzzle": "garbage"}}),
-        ("post", "/api/parse", {"json": {"puzzle": "https://puzz.link/p?yinyang/99/99/0"}}),
-        ("post", "/api/parse", {"json": {"puzzle": "https://puzz.link/p?nosuch/6/6/0"}}),
-        ("post", "/api/parse", {"json": {}}),
-        ("post", "/api/hint", {"json": {"puzzle": YINYANG_URL, "marks": ["? ?"]}}),
-        ("post", "/api/hint", {"json": {"puzzle": YINYANG_URL, "level": "nosuch"}}),
-        ("get", "/api/puzzle", {"params": {"type": "yinyang", "size": 200}}),
-        ("get", "/api/puzzle", {"params": {"type": "nosuch"}}),
-        ("get", "/api/puzzle", {"params": {"type": "yinyang", "size": "big"}}),
-    ],
+    "request_args", [r for name in names() for r in bad_requests(pencilbox.puzzle(name))]
 )
 def test_bad_input_gets_a_4xx_json_error(client: TestClient, request_args: tuple) -> None:
     method, path, kwargs = request_args
@@ -229,7 +257,14 @@ def test_oversized_bodies_are_refused(client: TestClient) -> None:
     assert "error" in r.json()
 
 
-def test_missing_bank_falls_back(tmp_path: Path) -> None:
-    c = TestClient(create_app(tmp_path / "none.sqlite"), base_url="http://localhost")
-    j = c.get("/api/puzzle", params={"type": "cave", "size": 5, "grade": "bridge"}).json()
+@pytest.fixture(scope="module")
+def no_bank(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
+    missing = tmp_path_factory.mktemp("nobank") / "none.sqlite"
+    return TestClient(create_app(missing), base_url="http://localhost")
+
+
+@pytest.mark.parametrize("name", names())
+def test_missing_bank_falls_back(no_bank: TestClient, name: str) -> None:
+    params = {"type": name, "size": 5, "grade": TEST_GRADES[name]}
+    j = no_bank.get("/api/puzzle", params=params).json()
     assert j["source"] == "generated"

@@ -1,4 +1,6 @@
-"""/api/answer (what Reveal and "show my errors" read) and Check on a partly filled board."""
+"""/api/answer (what Reveal and "show my errors" read) and Check on a partly
+filled board, for every registered puzzle (a clue that can no longer be
+satisfied is each puzzle's own test)."""
 
 from __future__ import annotations
 
@@ -12,44 +14,41 @@ import pencilbox
 from pencilbox.web import api, jobs
 from pencilbox.web.app import create_app
 
+from ..kinds import blank, board, hardest, names
+
 
 @pytest.fixture(scope="module")
 def client(bank_file: Path) -> TestClient:
     return TestClient(create_app(bank_file), base_url="http://localhost")
 
 
-def test_the_answer_is_the_unique_solution(client: TestClient) -> None:
-    kind = pencilbox.puzzle("kurotto")
-    url = "https://puzz.link/p?kurotto/4/4/1u"
-    p = kind.parse(url)
-    counted = kind.count(p, limit=2)
-    r = client.post("/api/answer", json={"puzzle": url})
-    if counted.solutions == 1:
-        assert r.status_code == 200
-        assert r.json()["tokens"] == [kind.value_token(v) for v in counted.first or ()]
-    else:
-        assert r.status_code == 400
-        assert "unique" in r.json()["error"]
+@pytest.mark.parametrize("name", names())
+def test_the_answer_is_the_unique_solution(client: TestClient, name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    p, answer = board(kind, hardest(kind))
+    r = client.post("/api/answer", json={"puzzle": kind.to_url(p)})
+    assert r.status_code == 200
+    assert r.json()["tokens"] == [kind.value_token(v) for v in answer]
 
 
-def test_a_board_with_several_answers_has_no_answer_to_reveal(client: TestClient) -> None:
-    r = client.post("/api/answer", json={"puzzle": "https://puzz.link/p?yinyang/4/4/000009"})
+@pytest.mark.parametrize("name", names())
+def test_a_board_with_several_answers_has_no_answer_to_reveal(
+    client: TestClient, name: str
+) -> None:
+    kind = pencilbox.puzzle(name)
+    rows, cols, boards = kind.samples.census
+    assert boards > 1
+    r = client.post("/api/answer", json={"puzzle": kind.to_url(blank(kind, rows, cols))})
     assert r.status_code == 400
     assert "not unique" in r.json()["error"] and "more than one answer" in r.json()["error"]
 
 
-def yinyang_url(*rows: str) -> str:
-    kind = pencilbox.puzzle("yinyang")
-    return kind.to_url(
-        kind.parse(f"yinyang {len(rows)}x{len(rows[0].split())}\n" + "\n".join(rows))
-    )
-
-
-def test_a_board_with_no_answer_says_so(client: TestClient) -> None:
-    # a checkerboard corner: neither colour can join its two cells
-    url = yinyang_url("o # . .", "# o . .", ". . . .", ". . . .")
-    assert pencilbox.puzzle("yinyang").count(pencilbox.puzzle("yinyang").parse(url)).solutions == 0
-    r = client.post("/api/answer", json={"puzzle": url})
+@pytest.mark.parametrize("name", names())
+def test_a_board_with_no_answer_says_so(client: TestClient, name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    p = kind.parse(kind.samples.contradiction)
+    assert kind.count(p).solutions == 0
+    r = client.post("/api/answer", json={"puzzle": kind.to_url(p)})
     assert r.status_code == 400
     assert "no answer at all" in r.json()["error"]
 
@@ -63,7 +62,8 @@ def test_a_search_that_runs_out_says_it_cannot_tell(
 
     monkeypatch.setattr(api, "solver", inline)
     monkeypatch.setattr(jobs, "SOLUTION_UNITS", 1)
-    url = yinyang_url(*[". . . . . ."] * 6)
+    kind = pencilbox.puzzle(names()[0])  # any puzzle's blank board will do
+    url = kind.to_url(blank(kind, 6))
     with TestClient(create_app(bank_file), base_url="http://localhost") as client:
         r = client.post("/api/answer", json={"puzzle": url})
         assert r.status_code == 400
@@ -73,22 +73,11 @@ def test_a_search_that_runs_out_says_it_cannot_tell(
         assert "not unique" in r.json()["error"]
 
 
-def test_check_names_a_circle_that_can_no_longer_be_satisfied(client: TestClient) -> None:
-    marks = ["? o ? ?", "o ? ? ?", "? ? ? ?", "? ? ? ?"]
-    r = client.post(
-        "/api/check", json={"puzzle": "https://puzz.link/p?kurotto/4/4/2u", "marks": marks}
-    )
-    j = r.json()
-    assert not j["solved"] and not j["complete"]
-    (v,) = j["violations"]
-    assert v["code"] == "refuted" and [0, 0] in v["cells"]
-    # the cell keeps its lower-case name ("r1c1", as hints and labels write it)
-    assert j["message"].startswith(v["message"][:4]) and v["message"].startswith("r1c1")
-
-
-def test_check_leaves_a_sound_partial_board_alone(client: TestClient) -> None:
-    marks = ["? # ? ?", "? ? ? ?", "? ? ? ?", "? ? ? ?"]
-    r = client.post(
-        "/api/check", json={"puzzle": "https://puzz.link/p?kurotto/4/4/2u", "marks": marks}
-    )
-    assert r.json()["violations"] == []
+@pytest.mark.parametrize("name", names())
+def test_check_leaves_a_partly_filled_answer_alone(client: TestClient, name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    p, answer = board(kind, hardest(kind))
+    tokens = [kind.value_token(v) if i % 2 else "?" for i, v in enumerate(answer)]
+    marks = [" ".join(tokens[r * p.cols : (r + 1) * p.cols]) for r in range(p.rows)]
+    j = client.post("/api/check", json={"puzzle": kind.to_url(p), "marks": marks}).json()
+    assert j["violations"] == [] and not j["solved"] and not j["complete"]

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from pencilbox.web import api
 from pencilbox.web.app import create_app
 
-from .conftest import ARTIFACTS
+from .fixtures import ARTIFACTS
 
 CONTENT_TYPES = {"script": "javascript", "link": ("css", "image/png")}
 

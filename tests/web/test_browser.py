@@ -6,11 +6,33 @@ from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS, TEST_GRADES
+import pencilbox
+from pencilbox.engine.frontend import Frontend
+from pencilbox.engine.kind import PuzzleKind
+
+from ..kinds import first_kind, hardest, names, names_with
+from .fixtures import ARTIFACTS, TEST_GRADES
 
 pytestmark = pytest.mark.browser
 
-YINYANG_SOLVED = "Solved! The frontier between the colors is one unbroken curve, as it must be."
+
+def frontend(kind: PuzzleKind) -> Frontend:
+    assert kind.frontend is not None
+    return kind.frontend
+
+
+def cycles(kind: PuzzleKind) -> bool:
+    """Whether a click on a cell cycles through the kind's answer tokens."""
+    return kind.frontend is not None and kind.frontend.input == "cycle"
+
+
+def takes_numbers(kind: PuzzleKind) -> bool:
+    return kind.frontend is not None and kind.frontend.input == "numbers"
+
+
+def states(kind: PuzzleKind) -> list[str]:
+    """The states a click steps a cell through, after "empty"."""
+    return [t.name for t in frontend(kind).tokens]
 
 
 def idle(page: Any) -> None:
@@ -55,7 +77,7 @@ def free_cells(page: Any) -> list[tuple[int, int]]:
     ]
 
 
-@pytest.mark.parametrize("name", ["yinyang", "cave", "kurotto", "numbrix"])
+@pytest.mark.parametrize("name", names())
 def test_hints_solve_the_board(page: Any, name: str) -> None:
     open_board(page, name)
     for _ in range(2 * 36 + 4):
@@ -66,15 +88,14 @@ def test_hints_solve_the_board(page: Any, name: str) -> None:
         assert page.get_attribute("#status", "data-kind") != "error", page.inner_text("#status")
     message = page.inner_text("#status")
     assert "Solved!" in message
-    if name == "yinyang":
-        assert message == YINYANG_SOLVED
+    assert message == pencilbox.puzzle(name).solved_message
     assert page.locator('.cell[data-state="empty"]').count() == 0
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"web-{name}-solved.png"))
 
 
 def test_hint_shows_then_applies(page: Any) -> None:
-    open_board(page, "yinyang")
+    open_board(page, names()[0])
     page.click("#hint")
     idle(page)
     assert page.locator(".hl-hint").count() == 1
@@ -86,10 +107,10 @@ def test_hint_shows_then_applies(page: Any) -> None:
     assert page.locator('.cell[data-state="empty"]').count() == empty - 1
 
 
-@pytest.mark.parametrize("name", ["yinyang", "cave", "kurotto"])
+@pytest.mark.parametrize("name", names_with(cycles))
 def test_paint_undo_redo_and_reload(page: Any, name: str) -> None:
     open_board(page, name)
-    first, second = ("wall", "cave") if name == "cave" else ("black", "white")
+    first, second = states(pencilbox.puzzle(name))
     r, c = free_cells(page)[0]
     cell(page, r, c).click()
     assert state(page, r, c) == first
@@ -128,23 +149,24 @@ def test_paint_undo_redo_and_reload(page: Any, name: str) -> None:
 
 
 def test_keyboard_moves_the_cursor_and_sets_states(page: Any) -> None:
-    open_board(page, "cave")
+    kind = first_kind(cycles)
+    open_board(page, kind.name)
     target = next((r, c) for r, c in free_cells(page) if r > 0 or c > 0)
     page.focus("#board")
     for _ in range(target[0]):
         page.keyboard.press("ArrowDown")
     for _ in range(target[1]):
         page.keyboard.press("ArrowRight")
-    page.keyboard.press("1")
-    assert state(page, *target) == "wall"
-    page.keyboard.press("2")
-    assert state(page, *target) == "cave"
+    for token in frontend(kind).tokens:
+        page.keyboard.press(token.keys[0])
+        assert state(page, *target) == token.name
     page.keyboard.press("Backspace")
     assert state(page, *target) == "empty"
 
 
 def test_long_press_goes_backwards(page: Any) -> None:
-    open_board(page, "kurotto")
+    kind = first_kind(cycles)
+    open_board(page, kind.name)
     r, c = free_cells(page)[0]
     box = cell(page, r, c).bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -162,80 +184,24 @@ def test_long_press_goes_backwards(page: Any) -> None:
         {bubbles: true, pointerType: "touch", clientX: x, clientY: y}))""",
         [x, y],
     )
-    assert state(page, r, c) == "white"
-
-
-def find_window(page: Any) -> list[tuple[int, int]]:
-    free = set(free_cells(page))
-    for r in range(5):
-        for c in range(5):
-            w = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
-            if all(x in free for x in w):
-                return w
-    raise AssertionError("no 2x2 of free cells")
-
-
-def test_check_flags_a_planted_error(page: Any) -> None:
-    open_board(page, "yinyang")
-    window = find_window(page)
-    for rc in window:
-        cell(page, *rc).click()
-        assert state(page, *rc) == "black"
-    page.click("#check")
-    idle(page)
-    assert "2×2 of black" in page.inner_text("#status")
-    assert page.get_attribute("#status", "data-kind") == "error"
-    assert page.locator(".hl-error").count() >= 4
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "web-yinyang-check.png"))
-    page.click("#hint")
-    idle(page)
-    # four blacks in a 2×2 cannot all be right: the hint says so and points at them
-    assert page.get_attribute("#status", "data-kind") == "error"
-    assert "contradict" in page.inner_text("#status")
-
-
-def test_numbrix_typing_draws_the_walk(page: Any) -> None:
-    open_board(page, "numbrix")
-    cells = page.locator(".cell[data-given]").all()
-    given = {
-        (int(e.get_attribute("data-r")), int(e.get_attribute("data-c"))): int(
-            e.get_attribute("data-state")
-        )
-        for e in cells
-    }
-    (r, c), v = next(((rc, v) for rc, v in given.items() if v < 36))
-    free = set(free_cells(page))
-    nb = next(
-        (
-            (r + dr, c + dc)
-            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-            if (r + dr, c + dc) in free
-        ),
-        None,
-    )
-    assert nb is not None
-    cell(page, *nb).click()
-    page.keyboard.type(str(v + 1))
-    assert state(page, *nb) == str(v + 1)
-    assert page.locator("path.walk").count() == 1
-    page.keyboard.press("Control+z")
-    page.keyboard.press("Control+z")
-    assert state(page, *nb) == "empty"
+    assert state(page, r, c) == states(kind)[-1]
 
 
 def test_share_link_and_open_url(page: Any) -> None:
-    open_board(page, "cave")
+    first, second = names()[:2]
+    open_board(page, first)
     share = page.get_attribute("#share", "href")
     assert "/?p=" in share
     page.goto(share)
     page.wait_for_selector("body[data-ready]")
-    assert page.input_value("#puzzle-type") == "cave"
-    page.fill("#url", "https://puzz.link/p?yinyang/6/6/0qia2408lci8")
+    assert page.input_value("#puzzle-type") == first
+    other = pencilbox.puzzle(second)
+    p = other.parse(hardest(other).puzzle)
+    page.fill("#url", other.to_url(p))
     page.click("#open")
     idle(page)
-    assert page.input_value("#puzzle-type") == "yinyang"
-    assert page.locator(".cell").count() == 36
+    assert page.input_value("#puzzle-type") == second
+    assert page.locator(".cell").count() == p.rows * p.cols
 
 
 def test_phone_screen_fits_the_board(browser: Any, server: str) -> None:
@@ -254,35 +220,3 @@ def test_phone_screen_fits_the_board(browser: Any, server: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "web-phone.png"), full_page=True)
     context.close()
-
-
-def test_kurotto_circles_turn_ok_and_bad(page: Any) -> None:
-    page.goto(page.base + "/?p=" + "https://puzz.link/p?kurotto/3/3/j1j")
-    page.wait_for_selector("body[data-ready]")
-    circle = cell(page, 1, 1)
-    cell(page, 0, 1).click()
-    cell(page, 0, 0).click()
-    assert circle.get_attribute("data-circle") == "bad"  # a block of 2 touches a 1
-    assert page.locator("text.blocksize").text_content() == "2"
-    page.click("#undo")
-    assert circle.get_attribute("data-circle") is None  # 1 so far, still open
-    for rc in ((0, 0), (0, 2), (1, 0), (1, 2), (2, 1)):
-        cell(page, *rc).click()
-        cell(page, *rc).click()
-        assert state(page, *rc) == "white"
-    assert circle.get_attribute("data-circle") == "ok"  # satisfied and sealed
-
-
-def test_cave_fence_and_yinyang_frontier_are_drawn(page: Any) -> None:
-    page.goto(page.base + "/?p=" + "https://puzz.link/p?cave/3/3/j1j")
-    page.wait_for_selector("body[data-ready]")
-    # the lone "1" clue, fenced on four sides once its neighbours are walls
-    for rc in ((0, 1), (1, 0), (1, 2), (2, 1)):
-        cell(page, *rc).click()
-    assert page.get_attribute("path.theory", "data-segments") == "4"
-    page.goto(page.base + "/?p=" + "https://puzz.link/p?yinyang/3/3/000")
-    page.wait_for_selector("body[data-ready]")
-    cell(page, 0, 0).click()
-    cell(page, 0, 1).click()
-    cell(page, 0, 1).click()
-    assert page.get_attribute("path.theory", "data-segments") == "1"

@@ -10,13 +10,14 @@ import pytest
 from fastapi.testclient import TestClient
 
 import pencilbox
+from pencilbox.engine.state import values_of
 from pencilbox.web.app import create_app
 
+from ..kinds import first_kind, names, names_with
 from .test_browser import idle
 
-KUROTTO_TOY = "kurotto 4x4\n0 4 . .\n. . 6 .\n. . . .\n. . . .\n"
-TOY_URL = "https://puzz.link/p?kurotto/4/4/04j6o"
-"""The toy board above, where the first case hint splits on one cell."""
+SPLIT = names_with(lambda k: k.samples.split)
+"""The puzzles with a board where the first case hint splits on one cell."""
 
 
 @pytest.fixture(scope="module")
@@ -24,11 +25,18 @@ def client(bank_file: Path) -> TestClient:
     return TestClient(create_app(bank_file), base_url="http://localhost")
 
 
-def probe_marks() -> list[str]:
-    """The toy board as probe leaves it, as mark rows."""
-    kind = pencilbox.puzzle("kurotto")
-    solved = kind.solve(kind.parse(KUROTTO_TOY))
-    return kind.state_rows(solved.cands, 4)
+def split_board(name: str) -> str:
+    split = pencilbox.puzzle(name).samples.split
+    assert split is not None
+    return split
+
+
+def probe_marks(name: str) -> list[str]:
+    """The split board as probe leaves it, as mark rows."""
+    kind = pencilbox.puzzle(name)
+    p = kind.parse(split_board(name))
+    solved = kind.solve(p)
+    return kind.state_rows(solved.cands, p.cols)
 
 
 def test_puzzles_list_the_hint_levels(client: TestClient) -> None:
@@ -36,8 +44,9 @@ def test_puzzles_list_the_hint_levels(client: TestClient) -> None:
         assert o["hint_levels"] == [*o["levels"], "case"]
 
 
-def test_a_case_hint_carries_its_branches(client: TestClient) -> None:
-    body = {"puzzle": KUROTTO_TOY, "marks": probe_marks(), "level": "case"}
+@pytest.mark.parametrize("name", SPLIT)
+def test_a_case_hint_carries_its_branches(client: TestClient, name: str) -> None:
+    body = {"puzzle": split_board(name), "marks": probe_marks(name), "level": "case"}
     r = client.post("/api/hint", json=body)
     assert r.status_code == 200, r.text
     h = r.json()
@@ -47,28 +56,36 @@ def test_a_case_hint_carries_its_branches(client: TestClient) -> None:
     assert case["size"] == len(case["branches"]) == 2
     split = case["branches"][0]["assume"][1]["cell"]
     assert [b["assume"][1]["cell"] for b in case["branches"]] == [split, split]
-    assert {b["assume"][1]["value"] for b in case["branches"]} == {"#", "o"}
+    kind = pencilbox.puzzle(name)
+    row, col = split
+    p = kind.parse(split_board(name))
+    tokens = {kind.value_token(v) for v in values_of(kind.start(p).cands[row * p.cols + col])}
+    assert {b["assume"][1]["value"] for b in case["branches"]} <= tokens
+    assert len({b["assume"][1]["value"] for b in case["branches"]}) == 2
     assert all(b["cells"] for b in case["branches"])
 
 
-def test_probe_points_to_case(client: TestClient) -> None:
-    body = {"puzzle": KUROTTO_TOY, "marks": probe_marks(), "level": "probe"}
+@pytest.mark.parametrize("name", SPLIT)
+def test_probe_points_to_case(client: TestClient, name: str) -> None:
+    body = {"puzzle": split_board(name), "marks": probe_marks(name), "level": "probe"}
     h = client.post("/api/hint", json=body).json()
     assert h["status"] == "stalled" and h["suggest"] == "case"
 
 
-def test_a_case_board_request_deals_the_top_of_the_ladder(client: TestClient) -> None:
-    r = client.get("/api/puzzle", params={"type": "kurotto", "size": 6, "grade": "case"})
+@pytest.mark.parametrize("name", names())
+def test_a_case_board_request_deals_the_top_of_the_ladder(client: TestClient, name: str) -> None:
+    r = client.get("/api/puzzle", params={"type": name, "size": 6, "grade": "case"})
     assert r.status_code == 200, r.text
     assert r.json()["requested"] == "probe"
 
 
 @pytest.mark.browser
 def test_the_player_steps_through_the_branches(page: Any) -> None:
-    assert pencilbox.puzzle("kurotto").from_url(TOY_URL).clues == (
-        pencilbox.puzzle("kurotto").parse(KUROTTO_TOY).clues
-    )
-    page.goto(page.base + "/?p=" + TOY_URL)
+    kind = first_kind(lambda k: k.samples.split)
+    p = kind.parse(split_board(kind.name))
+    url = kind.to_url(p)
+    assert kind.parse(url).clues == p.clues
+    page.goto(page.base + "/?p=" + url)
     page.wait_for_selector("body[data-ready]")
     idle(page)
     page.select_option("#hint-level", "case")

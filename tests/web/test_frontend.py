@@ -17,7 +17,7 @@ from pencilbox.engine.grid import MIN_SIDE
 from pencilbox.web import api
 from pencilbox.web.app import create_app
 
-from .conftest import live
+from .fixtures import live
 
 WEB = Path(pencilbox.__file__).parent / "web"
 

@@ -26,16 +26,22 @@ from pencilbox.web.app import MAX_BODY, create_app
 from pencilbox.web.safety import APP_POLICY
 from pencilbox.web.workers import SolverBusy, SolverPool
 
-from .conftest import TEST_GRADES, free_port
+from ..kinds import first_kind, hardest, names, names_with
+from .fixtures import TEST_GRADES, free_port
 
-YINYANG_URL = "https://puzz.link/p?yinyang/6/6/0qia2408lci8"
+NAME = names()[0]
+"""Any puzzle will do for the cheap requests."""
+URL = pencilbox.puzzle(NAME).to_url(
+    pencilbox.puzzle(NAME).parse(hardest(pencilbox.puzzle(NAME)).puzzle)
+)
+"""A unique board of that puzzle (its hardest sample)."""
 
 
-def big_kurotto() -> str:
-    """A 30×30 Kurotto at 50% circles: its probe fixpoint runs for minutes."""
-    kind = pencilbox.puzzle("kurotto")
-    p, _ = kind.generate(30, 30, density=0.5, seed=1)
-    return kind.format(p)
+def slow_board() -> str:
+    """A board whose probe fixpoint runs for minutes (the first registered
+    puzzle's that has one)."""
+    kind = first_kind(lambda k: k.samples.slow)
+    return kind.format(kind.parse(kind.samples.slow[0]))
 
 
 def descendants(pid: int) -> set[int]:
@@ -132,7 +138,7 @@ def test_expensive_requests_stop_at_the_deadline_and_cheap_ones_never_wait(live:
     cheap endpoints answer meanwhile, and the expensive ones end at the
     deadline: saying they stopped, with what they decided, or (a worker
     that a busy machine kept from answering in time) 503."""
-    text = big_kurotto()
+    text = slow_board()
     done: list[tuple[float, int]] = []
 
     def expensive() -> None:
@@ -144,15 +150,14 @@ def test_expensive_requests_stop_at_the_deadline_and_cheap_ones_never_wait(live:
     for t in threads:
         t.start()
     time.sleep(0.5)
-    name = "yinyang"
     with httpx.Client(base_url=live, timeout=60) as client:
         cheap = [
             client.get("/api/puzzles"),
-            client.post("/api/parse", json={"puzzle": YINYANG_URL}),
-            client.post("/api/check", json={"puzzle": YINYANG_URL}),
+            client.post("/api/parse", json={"puzzle": URL}),
+            client.post("/api/check", json={"puzzle": URL}),
             client.get(
                 "/api/puzzle",
-                params={"type": name, "size": 6, "grade": TEST_GRADES[name], "index": 0},
+                params={"type": NAME, "size": 6, "grade": TEST_GRADES[NAME], "index": 0},
             ),
         ]
         cheap_done = time.monotonic()
@@ -163,16 +168,26 @@ def test_expensive_requests_stop_at_the_deadline_and_cheap_ones_never_wait(live:
     assert all(code in (200, 503) for _, code in done), done
     assert cheap_done < min(when for when, _ in done)
     # Back to work: a hint is answered by a worker at once.
-    r = httpx.post(live + "/api/hint", json={"puzzle": YINYANG_URL}, timeout=30)
+    r = httpx.post(live + "/api/hint", json={"puzzle": URL}, timeout=30)
     assert r.status_code == 200 and r.json()["status"] == "hint"
 
 
+def runaway_requests(name: str) -> list[tuple[str, str, dict]]:
+    """A hint on the puzzle's first slow board, solving its last, and
+    dealing a 15×15 at the top of its ladder: such requests (Numbrix's,
+    Kurotto's) once kept a core (and 1.4 GB) busy long after their 503."""
+    kind = pencilbox.puzzle(name)
+    first, last = kind.samples.slow[0], kind.samples.slow[-1]
+    return [
+        ("post", "/api/hint", {"json": {"puzzle": first, "type": name}}),
+        ("post", "/api/solve", {"json": {"puzzle": last, "type": name}}),
+        ("get", "/api/puzzle", {"params": {"type": name, "size": 15, "grade": "probe"}}),
+    ]
+
+
 RUNAWAY_REQUESTS = [
-    ("post", "/api/hint", {"json": {"puzzle": "numbrix/13/13/6"}}),
-    ("post", "/api/solve", {"json": {"puzzle": "numbrix/30/30/1"}}),
-    ("get", "/api/puzzle", {"params": {"type": "kurotto", "size": 15, "grade": "probe"}}),
+    r for name in names_with(lambda k: k.samples.slow) for r in runaway_requests(name)
 ]
-"""Requests that once kept a core (and 1.4 GB) busy long after their 503."""
 
 
 @pytest.mark.parametrize(("method", "path", "kw"), RUNAWAY_REQUESTS)
@@ -203,7 +218,7 @@ def test_workers_die_with_the_server(bank_file: Path) -> None:
 
         def answers() -> bool:
             try:
-                return httpx.post(url, json={"puzzle": YINYANG_URL}, timeout=30).status_code == 200
+                return httpx.post(url, json={"puzzle": URL}, timeout=30).status_code == 200
             except httpx.HTTPError:
                 return False
 
@@ -336,9 +351,9 @@ def test_the_command_line_binds_127_0_0_1_by_default() -> None:
 def test_a_fixpoint_cut_short_says_stopped_with_what_it_decided() -> None:
     from pencilbox.web import jobs
 
-    kind = pencilbox.puzzle("kurotto")
-    p, _ = kind.generate(30, 30, density=0.5, seed=1)
-    out = jobs.solve("kurotto", p, None, 0.5)
-    assert out["status"] == "stopped" and len(out["grid"]) == 30
+    kind = first_kind(lambda k: k.samples.slow)
+    p = kind.parse(kind.samples.slow[0])
+    out = jobs.solve(kind.name, p, None, 0.5)
+    assert out["status"] == "stopped" and len(out["grid"]) == p.rows
     tokens = [t for row in out["grid"] for t in row.split()]
-    assert len(tokens) == 900 and out["decided"] == sum(t != "?" for t in tokens)
+    assert len(tokens) == p.rows * p.cols and out["decided"] == sum(t != "?" for t in tokens)

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 
 from pencilbox.web.app import create_app  # noqa: E402
 
-from .conftest import TEST_GRADES  # noqa: E402
+from .fixtures import TEST_GRADES  # noqa: E402
 
 EXAMPLES = 30
 """Generated requests per operation (the fuzzing is bounded)."""

@@ -50,3 +50,8 @@ def test_every_level_counts_like_the_brute_force(
         c = KIND.count(p, limit=10**6, level=level, budget=10**6)
         assert c.complete, level
         assert c.solutions == brute.solutions, level
+
+
+def test_every_rule_explains_so_the_default_count_learns() -> None:
+    ladder = pencilbox.puzzle("yinyang").ladder
+    assert ladder.explains_at(ladder.top - 1) and ladder.explains_at(ladder.top)

@@ -37,6 +37,7 @@ from pencilbox.engine.results import (
     Solved,
     Values,
 )
+from pencilbox.engine.samples import Samples
 from pencilbox.engine.state import Mask, State, single_value
 from pencilbox.errors import ContradictoryClues, ParseError, Stopped
 from pencilbox.violations import Violation
@@ -86,6 +87,9 @@ class PuzzleKind:
     certificate_short: str = "certificate"
     unique_note: str = "boards found unique by counting to 2"
     """How the measurements settle uniqueness for this puzzle, in words."""
+    samples: Samples
+    """Small real boards of the puzzle and what is known of them, for the
+    tests every puzzle must pass (each package's ``samples.py``)."""
 
     def __init__(
         self,

@@ -13,6 +13,7 @@ from pencilbox.formats.text import GridText
 
 from . import brute, generate, model, rules, validate
 from .frontend import FRONTEND
+from .samples import SAMPLES
 
 
 class Tally(PuzzleKind):
@@ -20,6 +21,7 @@ class Tally(PuzzleKind):
     summary = "Shade cells so that each number counts the black cells of its cross."
     aliases = ("cross-tally",)
     default_density = 1.0
+    samples = SAMPLES
 
     def start(self, p: Puzzle) -> State:
         return State(model.Board.of(p), [0b11] * (p.rows * p.cols))

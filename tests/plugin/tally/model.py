@@ -8,7 +8,8 @@ from pencilbox.engine.grid import Cell, Grid, grid
 from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import puzzlink
-from pencilbox.formats.text import answer_tokens
+from pencilbox.formats.numbers import shown
+from pencilbox.formats.text import answer_tokens, refuse_size_out_of_range
 
 NAME = "tally"
 BLACK, WHITE = 0, 1
@@ -18,9 +19,9 @@ value_token, parse_value = answer_tokens({BLACK: "#", WHITE: "o"}, NAME)
 def parse_clue(token: str) -> int | None:
     if token == ".":
         return None
-    if token.isdigit() and int(token) <= 5:
+    if token in ("0", "1", "2", "3", "4", "5"):  # str.isdigit() also takes "²"
         return int(token)
-    raise ParseError(f"{token!r} is not a Tally cell (use '.' or a number 0..5)")
+    raise ParseError(f"{shown(token)} is not a Tally cell (use '.' or a number 0..5)")
 
 
 def clue_token(value: int | None) -> str:
@@ -28,15 +29,23 @@ def clue_token(value: int | None) -> str:
 
 
 def refuse_impossible_clues(p: Puzzle) -> None:
+    """Refuse a number no cross holds (a cross has at most five cells); one
+    larger than its own cross (a corner's has three) is a contradiction the
+    rules find, as the editor offers 0 to 5 in every cell."""
     for cell, v in enumerate(p.clues):
-        if v is not None and v > len(cross(p.grid, cell)):
-            raise ParseError(f"the clue {v} at {p.grid.name(cell)} is larger than its cross")
+        if v is not None and not 0 <= v <= 5:
+            raise ParseError(f"the clue {v} at {p.grid.name(cell)} is more than a cross holds")
 
 
 def from_url(url: str) -> Puzzle:
     frame = puzzlink.parse_frame(url)
+    if frame.type != NAME:
+        raise ParseError(f"this is a {frame.type!r} URL, not a Tally one")
+    refuse_size_out_of_range(frame.rows, frame.cols)
     clues = puzzlink.decode_number16(frame.body, frame.rows * frame.cols)
-    return Puzzle(NAME, frame.rows, frame.cols, tuple(clues))
+    p = Puzzle(NAME, frame.rows, frame.cols, tuple(clues))
+    refuse_impossible_clues(p)
+    return p
 
 
 def to_url(p: Puzzle) -> str:

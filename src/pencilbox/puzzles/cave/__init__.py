@@ -12,12 +12,14 @@ from pencilbox.formats.text import GridText
 
 from . import brute, certificates, generate, model, rules, validate
 from .frontend import FRONTEND
+from .samples import SAMPLES
 
 _BOTH = (1 << model.WALL) | (1 << model.CAVE)
 
 
 class Cave(PuzzleKind):
     title = "Cave"
+    samples = SAMPLES
     summary = (
         "Shade walls so the cave is one connected group, every wall reaches "
         "the border, and each number sees that many cave cells in a line."

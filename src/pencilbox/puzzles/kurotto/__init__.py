@@ -14,12 +14,14 @@ from pencilbox.formats.text import GridText
 from . import brute, certificates, generate, model, rules, validate
 from .certificates import OracleResult
 from .frontend import FRONTEND
+from .samples import SAMPLES
 
 __all__ = ["KIND", "GapCheck", "Kurotto"]
 
 
 class Kurotto(PuzzleKind):
     title = "Kurotto"
+    samples = SAMPLES
     summary = (
         "Shade cells so that each circled number is the total size of the black blocks touching it."
     )

@@ -16,10 +16,12 @@ from pencilbox.formats.text import GridText
 
 from . import brute, certificates, generate, model, rules, validate
 from .frontend import FRONTEND
+from .samples import SAMPLES
 
 
 class Numbrix(PuzzleKind):
     title = "Numbrix"
+    samples = SAMPLES
     summary = (
         "Number the cells 1 to R·C, each once, so that consecutive numbers "
         "are orthogonal neighbours."

@@ -11,10 +11,12 @@ from pencilbox.formats.text import GridText
 
 from . import brute, certificates, generate, model, rules, validate
 from .frontend import FRONTEND
+from .samples import SAMPLES
 
 
 class YinYang(PuzzleKind):
     title = "Yin-Yang"
+    samples = SAMPLES
     summary = (
         "Paint every cell black or white: each colour one connected group, no 2×2 of one colour."
     )

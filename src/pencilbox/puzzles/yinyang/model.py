@@ -13,6 +13,7 @@ from pencilbox.engine.grid import Grid, grid
 from pencilbox.engine.results import Puzzle
 from pencilbox.errors import ParseError
 from pencilbox.formats import janko, penpa, puzzlink, pzprv3
+from pencilbox.formats.numbers import shown
 from pencilbox.formats.text import answer_tokens, refuse_size_out_of_range
 
 NAME = "yinyang"
@@ -61,7 +62,7 @@ def parse_clue(token: str) -> int | None:
         return BLACK
     if token in ("o", "O"):
         return WHITE
-    raise ParseError(f"{token!r} is not a Yin-Yang cell (use '.', '#' or 'o')")
+    raise ParseError(f"{shown(token)} is not a Yin-Yang cell (use '.', '#' or 'o')")
 
 
 def clue_token(value: int | None) -> str:

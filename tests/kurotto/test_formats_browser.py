@@ -1,4 +1,4 @@
-"""Setters' formats in headless Chromium: the Open box reads every format
+"""Setters' formats in headless Chromium, on a Kurotto: the Open box reads every format
 with its line breaks (typed, pasted or from a file), the editor exports the
 puzzle in each format and reads the export back, and the game puts on the
 board the marks a saved game carries."""
@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.formats.test_readers import KUROTTO_FILE, KUROTTO_URL, PENPA_KUROTTO
+from tests.web.fixtures import ARTIFACTS
+from tests.web.test_browser import open_menu
+from tests.web.test_studio_browser import idle, settle, start
 
-from .conftest import ARTIFACTS
-from .test_browser import open_menu
-from .test_studio_browser import idle, settle, start
+from .test_formats import KUROTTO_FILE, KUROTTO_URL, PENPA_KUROTTO
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,9 @@ import pytest
 from pencilbox.errors import ParseError
 from pencilbox.formats import registry
 from pencilbox.formats.base import Document
-from tests.plugin.tally import Tally
-from tests.plugin.test_plugin import tally  # noqa: F401 (the fixture that installs it)
+
+from .tally import Tally
+from .test_plugin import tally  # noqa: F401 (the fixture that installs it)
 
 
 def test_the_toy_in_every_format_it_fits(tally: Tally) -> None:  # noqa: F811

@@ -1,4 +1,6 @@
-"""Fixtures for the web tests: a bank built from code, the app, a live server, Chromium."""
+"""Fixtures for the web tests: a bank built from code, the app, a live server,
+Chromium. ``tests/conftest.py`` makes them every test directory's, so a
+puzzle's own tests can drive its board in the browser too."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import Any
 import pytest
 
 import pencilbox
+from pencilbox.engine import registry
 from pencilbox.web import deal
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -26,8 +29,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
-TEST_GRADES = {"yinyang": "bridge", "cave": "bridge", "kurotto": "echo", "numbrix": "edge"}
-"""The shelf of 6×6 boards the test bank holds for each type."""
+TEST_GRADES = {kind.name: kind.samples.bank_grade for kind in registry.kinds()}
+"""The shelf of 6×6 boards the test bank holds for each type (its samples say which)."""
 
 
 @pytest.fixture(scope="session")

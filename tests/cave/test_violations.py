@@ -1,0 +1,16 @@
+"""Cave's validator says which of its violations are local: the ones
+no filling of the empty cells can repair, which Check reports on a partly
+filled board."""
+
+from __future__ import annotations
+
+from ..test_violations import assert_locality
+
+
+def test_each_violation_says_whether_it_is_local() -> None:
+    assert_locality(
+        "cave",
+        "2 . .\n. . .\n. . .",
+        "# ? ?\n? # ?\n? ? ?",
+        {"clue-shaded": True, "no-cave": False, "wall-sealed": False, "empty": False},
+    )
