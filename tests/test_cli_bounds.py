@@ -15,7 +15,18 @@ import pytest
 import pencilbox
 from pencilbox.cli import main
 
-from .kinds import blank_text, first_kind, names
+from .kinds import blank_text, first_kind, names, sample
+
+NAME = names()[0]
+"""Any puzzle will do for the checks of the command line's own options."""
+KIND = pencilbox.puzzle(NAME)
+URL = KIND.to_url(KIND.parse(sample(KIND).puzzle))
+"""A unique board of that puzzle, as a URL."""
+BUILD = ["bank", "build", "--type", NAME, "--sizes", "6"]
+FOREIGN_GRADE = next(
+    level for name in names() for level in pencilbox.puzzle(name).levels if level not in KIND.levels
+)
+"""A level of another puzzle's ladder that is none of that puzzle's."""
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -173,20 +184,18 @@ def test_ctrl_c_is_one_line(slow_board: tuple[str, str]) -> None:
 
 
 # -- every bad input is one line -----------------------------------------------------------
-URL = "https://puzz.link/p?yinyang/6/6/0qia2408lci8"
 NOT_ASCII = [
-    ["generate", "yinyang", "--size", "٦"],
-    ["generate", "yinyang", "--size", "６"],
-    ["generate", "yinyang", "--size", "6", "--cols", "٦"],
-    ["generate", "yinyang", "--size", "6", "--density", "٠.5"],
-    ["census", "yinyang", "--size", "٦"],
+    ["generate", NAME, "--size", "٦"],
+    ["generate", NAME, "--size", "６"],
+    ["generate", NAME, "--size", "6", "--cols", "٦"],
+    ["generate", NAME, "--size", "6", "--density", "٠.5"],
+    ["census", NAME, "--size", "٦"],
     [*BUILD[:4], "--sizes", "٦", "--per-grade", "1"],
     ["bank", "export", "--size", "٦"],
-    ["measure", "yinyang", "density", "--size", "٦"],
-    ["measure", "yinyang", "ladder", "--sizes", "٦"],
-    ["measure", "yinyang", "density", "--densities", "٠.5"],
-    ["measure", "numbrix", "survival", "--printed", "٣"],
-    ["render", "yinyang", URL, "--per-page", "١", "--out", "never.svg"],
+    ["measure", NAME, "density", "--size", "٦"],
+    ["measure", NAME, "ladder", "--sizes", "٦"],
+    ["measure", NAME, "density", "--densities", "٠.5"],
+    ["render", NAME, URL, "--per-page", "١", "--out", "never.svg"],
 ]
 """Numbers written with other than ASCII digits, which int() and float() accept."""
 
@@ -204,7 +213,7 @@ def test_numbers_are_read_with_ascii_digits_only(
 def test_an_option_given_double_dash_as_its_value_is_one_line(
     capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
-    code, _, err = run(capsys, command, "yinyang", URL, "--seconds=--")
+    code, _, err = run(capsys, command, NAME, URL, "--seconds=--")
     assert code == 2 and err.count("\n") == 1 and "--seconds" in err
 
 
@@ -218,7 +227,7 @@ def test_a_json_line_that_cannot_be_read_is_one_line(
 ) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text(line + "\n")
-    code, _, err = run(capsys, "solve", "yinyang", str(path))
+    code, _, err = run(capsys, "solve", NAME, str(path))
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
 
 
@@ -245,9 +254,9 @@ def test_a_bank_that_cannot_be_made_there_is_one_line(
     "argv",
     [
         [*BUILD, "--per-grade", "1", "--scheduler", "not a url"],
-        ["measure", "yinyang", "ladder", "--boards", "1", "--scheduler", "not a url"],
+        ["measure", NAME, "ladder", "--boards", "1", "--scheduler", "not a url"],
         ["bank", "export", "--grade", "bogus"],
-        ["bank", "export", "--type", "cave", "--grade", "window"],
+        ["bank", "export", "--type", NAME, "--grade", FOREIGN_GRADE],
         ["bank", "export", "--size", "6,8"],
         ["serve", "--host", ""],
         ["serve", "--host", "not a host!!"],
@@ -275,25 +284,27 @@ def test_serve_on_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) 
     assert code == 2 and err.count("\n") == 1 and port in err
 
 
-def test_census_stops_at_its_seconds(capsys: pytest.CaptureFixture[str]) -> None:
-    # A 6×6 Cave census takes minutes; a fraction of a second gives a lower bound.
-    code, out, _ = run(capsys, "census", "cave", "--size", "6", "--seconds", "0.3", "--json")
+@pytest.mark.parametrize("name", names())
+def test_census_stops_at_its_seconds(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    # A 6×6 census takes minutes; a fraction of a second gives a lower bound.
+    code, out, _ = run(capsys, "census", name, "--size", "6", "--seconds", "0.3", "--json")
     assert code == 0
     obj = json.loads(out)
     assert obj["complete"] is False and obj["boards"] >= 0
-    code, out, _ = run(capsys, "census", "numbrix", "--size", "6", "--seconds", "0.3")
-    assert code == 0 and out.startswith("numbrix 6x6: at least ")
-    code, out, _ = run(capsys, "census", "yinyang", "--size", "4", "--json")
-    assert json.loads(out) == {"type": "yinyang", "rows": 4, "cols": 4, "boards": 96}
+    code, out, _ = run(capsys, "census", name, "--size", "6", "--seconds", "0.3")
+    assert code == 0 and out.startswith(f"{name} 6x6: at least ")
+    rows, cols, boards = pencilbox.puzzle(name).samples.census
+    code, out, _ = run(capsys, "census", name, "--size", str(rows), "--cols", str(cols), "--json")
+    assert json.loads(out) == {"type": name, "rows": rows, "cols": cols, "boards": boards}
 
 
-def test_running_out_of_memory_while_loading_is_one_line() -> None:
+def test_running_out_of_memory_while_loading_is_one_line(slow_board: tuple[str, str]) -> None:
     """Under address-space ceilings that stop the program while Python loads
     it (the lower ones) or let it run, every run ends in its answer or in
     one line, exit 2: never a traceback."""
     import resource
 
-    argv = ["count", "kurotto", HARD_17X13, "--seconds", "1"]
+    argv = ["count", *slow_board, "--seconds", "1"]
     for megabytes in (30, 36, 40, 44, 50):
         ceiling = megabytes * 1024 * 1024
 
@@ -323,6 +334,6 @@ def test_running_out_of_memory_while_working_is_one_line(
         raise MemoryError(len(held))
 
     monkeypatch.setattr(solve, "run", hungry)
-    code, out, err = run(capsys, "solve", "yinyang", URL)
+    code, out, err = run(capsys, "solve", NAME, URL)
     assert code == 2 and out == ""
     assert err == "pencilbox: error: out of memory: the input is too large to process\n"

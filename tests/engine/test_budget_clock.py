@@ -15,6 +15,8 @@ from pencilbox.engine.budget import Budget, OutOfTime, OutOfWork
 from pencilbox.engine.fixpoint import first_deduction
 from pencilbox.errors import ContradictoryClues
 
+from ..kinds import names, names_with, refuted_at_once, sample
+
 
 def past() -> float:
     return time.monotonic() - 1.0
@@ -44,10 +46,10 @@ def test_check_says_what_spend_would_without_spending() -> None:
         Budget(10, deadline=past()).check()
 
 
-def test_a_state_reads_the_clock_of_its_budget() -> None:
-    kind = pencilbox.puzzle("yinyang")
-    p, _ = kind.generate(6, 6, seed=1)
-    s = kind.start(p)
+@pytest.mark.parametrize("name", names())
+def test_a_state_reads_the_clock_of_its_budget(name: str) -> None:
+    kind = pencilbox.puzzle(name)
+    s = kind.start(kind.parse(sample(kind).puzzle))
     s.check_clock()  # no budget: no clock
     s.budget = Budget(None, deadline=past())
     with pytest.raises(OutOfTime):
@@ -56,33 +58,17 @@ def test_a_state_reads_the_clock_of_its_budget() -> None:
     s.check_clock()
 
 
-def numbrix_blank(n: int) -> pencilbox.engine.kind.Puzzle:
-    kind = pencilbox.puzzle("numbrix")
-    p, _ = kind.generate(n, n, seed=1)
-    return dataclasses.replace(p, clues=(None,) * len(p.clues))
-
-
-def test_numbrix_rules_stop_inside_a_run_at_the_clock() -> None:
-    # On a blank 30x30 one run of pin (its value index of 900 numbers) is
-    # seconds of work; with the clock past it stops inside, at its first look.
-    kind = pencilbox.puzzle("numbrix")
-    s = kind.start(numbrix_blank(30))
-    s.budget = Budget(None, deadline=past())
-    with pytest.raises(OutOfTime):
-        kind.ladder.rules_at(0)[0].apply(s)
-
-
-def test_the_clues_are_looked_at_within_the_clock_and_never_refused_by_it() -> None:
-    kind = pencilbox.puzzle("yinyang")
-    p, _ = kind.generate(6, 6, seed=1)
-    bad = dataclasses.replace(p, clues=(0,) * 4 + (1,) + p.clues[5:])  # a 2x2 of one colour
-    bad = dataclasses.replace(bad, clues=(0, 0) + (None,) * 4 + (0, 0) + bad.clues[8:])
+@pytest.mark.parametrize("name", names_with(refuted_at_once))
+def test_the_clues_are_looked_at_within_the_clock_and_never_refused_by_it(name: str) -> None:
+    # Clues the lowest rung refutes at once: refused, unless the clock stops the look.
+    kind = pencilbox.puzzle(name)
+    bad = kind.parse(kind.samples.contradiction)
     with pytest.raises(ContradictoryClues):
         kind.refuse_contradictory_clues(bad)
     kind.refuse_contradictory_clues(bad, seconds=0.0)  # stopped: nothing refused
 
 
-@pytest.mark.parametrize("name", pencilbox.puzzle_names())
+@pytest.mark.parametrize("name", names())
 def test_a_case_rung_out_of_work_says_stopped_never_that_nothing_helps(name: str) -> None:
     # A blank board: probe stalls, and a few units more than its fixpoint
     # took run out inside the case rung (the same on every machine).

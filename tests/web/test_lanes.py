@@ -21,8 +21,9 @@ from pencilbox.web.app import create_app
 from pencilbox.web.lanes import PLAY_CELLS, Lane, board_lane, default_lanes
 from pencilbox.web.workers import SolverFull, SolverPool
 
-from .conftest import TEST_GRADES, free_port
-from .test_hardening import YINYANG_URL, big_kurotto, run_async
+from ..kinds import blank, blank_text
+from .fixtures import TEST_GRADES, free_port
+from .test_hardening import NAME, URL, run_async, slow_board
 
 FLOOD_SECONDS = 3.0
 """How long the bounded flood of the test lasts (``make load`` runs 20 s)."""
@@ -125,9 +126,9 @@ def flood(base: str, path: str, body: dict[str, object], clients: int) -> list[o
 @pytest.mark.parametrize(
     ("path", "body"),
     [
-        ("/api/check", {"puzzle": "big kurotto"}),
-        ("/api/hint", {"puzzle": "numbrix/30/30/1"}),
-        ("/api/analyze", {"puzzle": "numbrix/30/30/1", "seconds": 2}),
+        ("/api/check", {}),
+        ("/api/hint", {}),
+        ("/api/analyze", {"seconds": 2}),
     ],
     ids=["check", "hint", "analyze"],
 )
@@ -137,9 +138,9 @@ def test_a_flood_is_refused_in_its_own_lane_while_hints_go_on(
     """Eight clients looping on one kind of expensive request: the lane
     answers what it can and refuses the rest at once (429, Retry-After);
     meanwhile a player's hints on a 6×6 board and the list of types are
-    answered, every one."""
-    if body["puzzle"] == "big kurotto":
-        body = {"puzzle": big_kurotto()}
+    answered, every one. The request is about a board whose probe
+    fixpoint runs for minutes."""
+    body = {"puzzle": slow_board(), **body}
     flooded: list[object] = []
     thread = threading.Thread(target=lambda: flooded.extend(flood(tiny, path, body, 8)))
     thread.start()
@@ -147,7 +148,7 @@ def test_a_flood_is_refused_in_its_own_lane_while_hints_go_on(
     player = []
     with httpx.Client(base_url=tiny, timeout=30) as c:
         while thread.is_alive():
-            player.append(c.post("/api/hint", json={"puzzle": YINYANG_URL}))
+            player.append(c.post("/api/hint", json={"puzzle": URL}))
             player.append(c.get("/api/puzzles"))
     thread.join()
     assert player and all(r.status_code == 200 for r in player), {r.status_code for r in player}
@@ -172,7 +173,7 @@ def test_a_hint_on_a_blank_30x30_says_stopped(bank_file: Path) -> None:
             assert r.json()["status"] in ("stopped", "stalled", "hint"), name
 
 
-BANK_DEAL = {"type": "yinyang", "size": "6", "grade": TEST_GRADES["yinyang"], "index": "0"}
+BANK_DEAL = {"type": NAME, "size": "6", "grade": TEST_GRADES[NAME], "index": "0"}
 
 
 @pytest.mark.parametrize(
@@ -189,7 +190,7 @@ def test_other_sites_cannot_make_the_server_work(bank_file: Path, headers: dict[
     client = TestClient(create_app(bank_file, workers=1), base_url="http://localhost:8000")
     r = client.get("/api/puzzle", params=BANK_DEAL, headers=headers)
     assert r.status_code == 403 and set(r.json()) == {"error"}
-    r = client.post("/api/hint", json={"puzzle": YINYANG_URL}, headers=headers)
+    r = client.post("/api/hint", json={"puzzle": URL}, headers=headers)
     assert r.status_code == 403
     # A link from elsewhere still opens the game.
     assert client.get("/", headers=headers).status_code == 200
@@ -214,9 +215,9 @@ def test_the_app_itself_and_scripts_are_served(bank_file: Path, headers: dict[st
 @pytest.mark.parametrize(
     ("path", "puzzle"),
     [
-        ("/api/hint", "numbrix/30/30/1"),
-        ("/api/solve", "kurotto 30x30\n" + "\n".join(["."] * 30)),
-        ("/api/parse", "https://puzz.link/p?yinyang/30/30/0"),
+        ("/api/hint", pencilbox.puzzle(NAME).to_url(blank(pencilbox.puzzle(NAME), 30))),
+        ("/api/solve", blank_text(pencilbox.puzzle(NAME), 30)),
+        ("/api/parse", pencilbox.puzzle(NAME).to_url(blank(pencilbox.puzzle(NAME), 30))),
     ],
 )
 def test_a_full_lane_refuses_before_reading_the_puzzle(

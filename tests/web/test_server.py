@@ -16,12 +16,18 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 
+import pencilbox
 from pencilbox.errors import ServeError
 from pencilbox.web import server
 from pencilbox.web.app import create_app
 from pencilbox.web.safety import APP_POLICY
 
-from .conftest import free_port
+from ..kinds import names
+from .fixtures import free_port
+
+NAME = names()[0]
+"""Any puzzle will do: its static files' place and its script."""
+SCRIPT = pencilbox.puzzle(NAME).frontend.module
 
 READ_SECONDS = 1.0
 """The request deadline of the server under test (the real one is longer)."""
@@ -225,10 +231,10 @@ def test_serve_binds_the_address_it_is_given() -> None:
 @pytest.mark.parametrize(
     "path",
     [
-        "/puzzles/yinyang/%00",
-        "/puzzles/yinyang/yinyang.js%00",
-        "/puzzles/yinyang/" + "a" * 300,
-        "/puzzles/yinyang/" + "a/" * 3000,
+        f"/puzzles/{NAME}/%00",
+        f"/puzzles/{NAME}/{SCRIPT}%00",
+        f"/puzzles/{NAME}/" + "a" * 300,
+        f"/puzzles/{NAME}/" + "a/" * 3000,
         "/static/%00",
         "/static/" + "a" * 300,
         "/docs/assets/%00",
