@@ -10,10 +10,14 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+import pencilbox
 from pencilbox.web.app import create_app
 from pencilbox.web.workers import SolverFull, SolverLate
 
-from .test_hardening import YINYANG_URL
+from .test_hardening import NAME, URL
+
+BOARD = pencilbox.puzzle(NAME).from_url(URL)
+"""That puzzle's board, to say what size of grid it answers with."""
 
 
 @pytest.fixture
@@ -39,11 +43,12 @@ def test_a_fixpoint_stopped_past_its_clock_answers_stopped_with_the_givens(
 ) -> None:
     late_lanes(app, monkeypatch, SolverLate("the solver took longer than 10 s"))
     client = TestClient(app, base_url="http://localhost")
-    r = client.post("/api/solve", json={"puzzle": YINYANG_URL})
+    r = client.post("/api/solve", json={"puzzle": URL})
     assert r.status_code == 200, r.text
     j = r.json()
     assert j["status"] == "stopped" and j["level"] == "probe"
-    assert len(j["grid"]) == 6 and all(len(row.split()) == 6 for row in j["grid"])
+    assert len(j["grid"]) == BOARD.rows
+    assert all(len(row.split()) == BOARD.cols for row in j["grid"])
 
 
 def test_an_answer_search_stopped_past_its_clock_is_the_documented_400(
@@ -51,12 +56,12 @@ def test_an_answer_search_stopped_past_its_clock_is_the_documented_400(
 ) -> None:
     late_lanes(app, monkeypatch, SolverLate("the solver took longer than 10 s"))
     client = TestClient(app, base_url="http://localhost")
-    r = client.post("/api/answer", json={"puzzle": YINYANG_URL})
+    r = client.post("/api/answer", json={"puzzle": URL})
     assert r.status_code == 400
     assert "could not find this puzzle's answer within its budget" in r.json()["error"]
     # and nothing was remembered: the next request asks the solver again
     again = late_lanes(app, monkeypatch, SolverLate("late again"))
-    client.post("/api/answer", json={"puzzle": YINYANG_URL})
+    client.post("/api/answer", json={"puzzle": URL})
     assert again == ["answer"]
 
 
@@ -66,7 +71,7 @@ def test_an_analysis_stopped_past_its_clock_is_unknown_by_the_clock(
     monkeypatch.setenv("PENCILBOX_CACHE", "off")
     late_lanes(app, monkeypatch, SolverLate("the solver took longer than 2 s"))
     client = TestClient(app, base_url="http://localhost")
-    r = client.post("/api/analyze", json={"puzzle": YINYANG_URL, "seconds": 2})
+    r = client.post("/api/analyze", json={"puzzle": URL, "seconds": 2})
     assert r.status_code == 200, r.text
     j = r.json()
     assert (j["verdict"], j["stop"], j["settled"]) == ("unknown", "clock", False)
@@ -79,7 +84,7 @@ def test_a_helper_stopped_past_its_clock_is_a_409_that_says_so(
 ) -> None:
     late_lanes(app, monkeypatch, SolverLate("the solver took longer than 2 s"))
     client = TestClient(app, base_url="http://localhost")
-    r = client.post(f"/api/{helper}", json={"puzzle": YINYANG_URL, "seconds": 2})
+    r = client.post(f"/api/{helper}", json={"puzzle": URL, "seconds": 2})
     assert r.status_code == 409
     assert r.json()["error"].startswith("the safety clock stopped the work")
 
@@ -90,7 +95,7 @@ def test_a_full_studio_lane_is_a_429_not_a_verdict(
     monkeypatch.setenv("PENCILBOX_CACHE", "off")
     late_lanes(app, monkeypatch, SolverFull("the solver has too much to do"))
     client = TestClient(app, base_url="http://localhost")
-    r = client.post("/api/analyze", json={"puzzle": YINYANG_URL})
+    r = client.post("/api/analyze", json={"puzzle": URL})
     assert r.status_code == 429 and r.headers["retry-after"] == "1"
     assert set(r.json()) == {"error"}
 
@@ -113,7 +118,7 @@ def test_a_stalled_hint_asks_no_count_once_its_seconds_are_spent(
 
     monkeypatch.setattr(app.state.lanes, "run", slow_hint)
     client = TestClient(app, base_url="http://localhost")
-    r = client.post("/api/hint", json={"puzzle": YINYANG_URL})
+    r = client.post("/api/hint", json={"puzzle": URL})
     assert r.status_code == 200, r.text
     assert r.json()["answers"] == "unknown"
     assert asked == ["hint"]
