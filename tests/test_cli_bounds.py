@@ -175,6 +175,9 @@ def test_ctrl_c_is_one_line(slow_board: tuple[str, str]) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # as a terminal starts it: a test run started in the background
+        # ignores SIGINT, and a child would inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
