@@ -42,5 +42,9 @@ class Stopped(BudgetExceeded):
     """
 
 
+class ServeError(PuzzleError):
+    """The web server cannot start: its address is taken or is no address."""
+
+
 class UnknownLevel(PuzzleError):
     """A ladder level the puzzle does not have."""

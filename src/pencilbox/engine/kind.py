@@ -210,11 +210,17 @@ class PuzzleKind:
     def census(self, rows: int, cols: int, cycles: bool = False) -> int:
         """Exhaustive count of legal clue-free boards (``cycles``: closed answers,
         for puzzles whose answers are paths)."""
+        return self.census_count(rows, cols, cycles).solutions
+
+    def census_count(
+        self, rows: int, cols: int, cycles: bool = False, seconds: float | None = None
+    ) -> Counted:
+        """:meth:`census` within ``seconds``: when they run out, the count so
+        far, not complete (a lower bound)."""
         if cycles:
             raise ParseError(f"{self.name} has no census of cycles")
         empty = Puzzle(self.name, rows, cols, (None,) * (rows * cols))
-        counted = self.brute_count(empty, limit=None)
-        return counted.solutions
+        return self.brute_count(empty, limit=None, seconds=seconds)
 
     def gapcheck(
         self, p: Puzzle, budget: int | None = None, seconds: float | None = None
@@ -287,12 +293,19 @@ class PuzzleKind:
         return cases.CASE if level == cases.CASE else self.level_name(level)
 
     # -- solving -----------------------------------------------------------------
-    def refuse_contradictory_clues(self, p: Puzzle) -> None:
+    def refuse_contradictory_clues(self, p: Puzzle, seconds: float | None = None) -> None:
         """Raise ContradictoryClues when the lowest rung alone refutes the
         clues, in the verdict's words ("no answer: the clues contradict each
-        other: …", as :func:`pencilbox.engine.verdict.judge` says it)."""
+        other: …", as :func:`pencilbox.engine.verdict.judge` says it).
+        ``seconds`` is a safety clock (the lowest rung of a big open board
+        may take seconds): when it stops the look, nothing is refused, and
+        the work that follows finds what it finds."""
+        clock = Budget(None, seconds)
         s = self.start(p)
-        outcome = self.ladder.propagate(s, 0)
+        try:
+            outcome = self.ladder.propagate(s, 0, budget=clock)
+        except Stopped:
+            return
         if outcome.status is Status.CONTRADICTION:
             why = outcome.contradiction
             assert why is not None
@@ -312,12 +325,13 @@ class PuzzleKind:
         far) when its ``budget`` of work units runs out, or the safety clock
         (``seconds``) stops it (``Solved.stop`` says which)."""
         lv = self.ladder.level_index(level)
+        whole = Budget(budget, seconds)  # the clock counts the board's making too
         s = self.start(p)
         if narrate:
             s.trace = []
         stop = None
         try:
-            status = self.ladder.propagate(s, lv, budget=Budget(budget, seconds)).status
+            status = self.ladder.propagate(s, lv, budget=whole).status
         except Stopped as e:
             status = Status.STOPPED
             stop = search.stop_reason(e)
@@ -338,7 +352,8 @@ class PuzzleKind:
         plain search, None the one the ladder suits (see :func:`search.count`)."""
         lv = self.ladder.level_index(level)
         units = search.DEFAULT_UNITS if budget is None else budget
-        c = search.count(self.ladder, self.start(p), lv, limit, Budget(units, seconds), learning)
+        whole = Budget(units, seconds)  # the clock counts the board's making too
+        c = search.count(self.ladder, self.start(p), lv, limit, whole, learning)
         first = tuple(single_value(m) for m in c.first) if c.first is not None else None
         level_name = self.levels[lv]
         return Counted(

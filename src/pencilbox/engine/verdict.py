@@ -185,9 +185,12 @@ def grade_words(grade: str | None, case_size: int | None = None, upto: str = cas
 
 def stop_words(stop: str | None, budget: int | None = None) -> str:
     """Why work stopped short, in words: the budget (the same on every
-    machine) or the safety clock (this machine's speed and load)."""
+    machine), the safety clock (this machine's speed and load), or a server
+    too busy to start it."""
     if stop == "clock":
         return "the safety clock stopped the work (this machine was too slow or too busy)"
+    if stop == "busy":
+        return "the server was too busy to start the work; ask again in a moment"
     if budget is not None:
         return f"the budget of {budget:,} work units ran out"
     return "the work budget ran out"

@@ -4,7 +4,8 @@
 answer, which puzzle types it holds); ``POST /api/export`` writes one puzzle
 (sent in any format, like every ``puzzle`` field) in the format asked for,
 with the player's marks or, when asked, the puzzle's answer, which the
-solver looks for in a worker under the request's deadline.
+solver looks for in a worker of the board's lane (:mod:`pencilbox.web.lanes`)
+under the request's deadline.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pencilbox.web.api import (
     SOLVER_ERRORS,
     ErrorOut,
     PuzzleIn,
+    admit,
     read_document,
     read_marks,
     unique_answer,
@@ -76,6 +78,8 @@ async def export(request: Request, body: ExportIn) -> dict[str, Any]:
     """The puzzle written in ``format``: ``{"format", "title", "type", "text",
     "filename"}``. 400 when the format cannot hold the puzzle (or an answer),
     409 when ``answer`` is asked for and the puzzle has no unique answer."""
+    if body.answer:
+        admit(request, body)  # a full lane refuses before the puzzle is read
     kind, doc, _ = read_document(body)
     fmt = registry.by_name(body.format)
     if not fmt.supports(kind):

@@ -4,10 +4,12 @@ Each takes the same ``puzzle`` (and optional ``type``) as ``/api/hint``, a
 ``budget`` of engine work units (default the verdict's, capped at
 :data:`MAX_UNITS`) and a safety clock ``seconds``; the work is
 one plain call of :mod:`pencilbox.studio` run in a worker of the app's
-solver pool, and every search and fixpoint inside it stops at the budget,
-so a request answers within it (the pool kills a worker that does not). A
-client that goes away (an editor whose newer edit replaced the request)
-cancels the work: its worker is killed and replaced, which frees the slot.
+``studio`` lane (:mod:`pencilbox.web.lanes`): every search and fixpoint
+inside it spends from the budget and stops at the safety clock, so a request
+answers within its seconds (the lane kills a worker that does not). A full
+lane refuses a request at once (429) before its puzzle is read. A client
+that goes away (an editor whose newer edit replaced the request) cancels the
+work: its worker is killed and replaced, which frees the slot.
 """
 
 from __future__ import annotations
@@ -15,20 +17,21 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel, BeforeValidator, Field
+from pydantic import BaseModel, Field
 
 import pencilbox
 from pencilbox import verdicts
 from pencilbox.engine.kind import Puzzle, PuzzleKind
-from pencilbox.engine.verdict import DEFAULT_UNITS
+from pencilbox.engine.verdict import DEFAULT_UNITS, Verdict
 from pencilbox.shapes import cell_json, cells_json, redundancy_json, verdict_json
 from pencilbox.studio import helpers
 from pencilbox.web import api
-from pencilbox.web.workers import SolverBusy, SolverPool
+from pencilbox.web.lanes import Lanes
+from pencilbox.web.workers import SolverBusy, SolverFull, SolverLate
 
 MAX_UNITS = 8 * DEFAULT_UNITS
 """The largest work budget a request may ask for."""
@@ -36,9 +39,6 @@ SAFETY_SECONDS = 20.0
 """The safety clock of a request when none is given (only runaway work reaches it)."""
 MAX_SECONDS = 60.0
 """The longest safety clock a request may ask for."""
-BUSY_WAIT = 30.0
-"""How long a request waits for a free solver worker before it is answered
-"unknown" (the server is busy) rather than refused."""
 HELPER_UNITS = helpers.HELPER_UNITS
 """The budget the browser's editor gives one helper request."""
 
@@ -49,6 +49,7 @@ ErrorOut = api.ErrorOut
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
+    **api.ERRORS,
     400: {"model": ErrorOut, "description": "a malformed puzzle, type or level"},
     413: {"model": ErrorOut, "description": "a request body over the size limit"},
     422: {"model": ErrorOut, "description": "a field of the wrong kind or out of range"},
@@ -60,26 +61,11 @@ HELPER_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def whole_number(value: object) -> object:
-    """A JSON number that is whole (``5`` or ``5.0``), as an int; anything
-    else (a string, a boolean, ``2.5``) is refused, as JSON Schema's
-    ``integer`` would refuse it."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError("must be a whole number")
-    if isinstance(value, float) and not value.is_integer():
-        raise ValueError("must be a whole number")
-    return int(value)
-
-
-WholeNumber = Annotated[int, BeforeValidator(whole_number)]
-"""An int field of a request body, read strictly (see :func:`whole_number`)."""
-
-
 class StudioIn(api.PuzzleIn):
     level: str | None = Field(
         None, max_length=40, description="ladder level whose undecided cells are reported"
     )
-    budget: WholeNumber = Field(
+    budget: api.WholeNumber = Field(
         DEFAULT_UNITS,
         ge=1,
         le=MAX_UNITS,
@@ -106,7 +92,9 @@ class AnalyzeIn(StudioIn):
 
 
 class ThinIn(StudioIn):
-    seed: WholeNumber = Field(0, ge=0, le=2**53, description="the seed of the random removal order")
+    seed: api.WholeNumber = Field(
+        0, ge=0, le=10**9, description="the seed of the random removal order"
+    )
 
 
 class AnalysisOut(BaseModel):
@@ -191,21 +179,25 @@ def limits() -> dict[str, float | int]:
     }
 
 
-def read(body: StudioIn) -> tuple[PuzzleKind, Puzzle]:
+def read(request: Request, body: StudioIn) -> tuple[PuzzleKind, Puzzle]:
+    """The puzzle and kind of the request (refused at once when the studio
+    lane is full, before the puzzle is read)."""
+    request.app.state.lanes.admit("studio")
     kind, p, _ = api.read_puzzle(body)
     kind.level_name(body.level)  # an unknown level is a 400 now, not later
     return kind, p
 
 
-# -- plain calls (the work of each endpoint) ------------------------------------------
+# -- plain calls (the work of each endpoint; ``seconds``, last, is what is
+# left of the request's safety clock when the worker starts) ----------------------
 def analyze_call(
     kind: PuzzleKind,
     p: Puzzle,
     level: str | None,
     budget: int,
-    seconds: float,
     upto: str,
     store: Path | None,
+    seconds: float,
 ) -> dict[str, Any]:
     """The verdict, kept in the server's verdict store at ``store`` (the
     server's own, which a worker started long ago may not know)."""
@@ -238,7 +230,7 @@ def suggest_call(
 
 
 def thin_call(
-    kind: PuzzleKind, p: Puzzle, level: str | None, budget: int, seconds: float, seed: int
+    kind: PuzzleKind, p: Puzzle, level: str | None, budget: int, seed: int, seconds: float
 ) -> dict[str, Any]:
     t = helpers.thin(kind, p, level=level, budget=budget, seconds=seconds, seed=seed)
     return {
@@ -255,8 +247,10 @@ def thin_call(
 
 DISCONNECT_POLL = 0.05
 """Seconds between checks that the client is still there."""
-POOL_MARGIN = 1.0
-"""Seconds past a call's own budget before the pool stops its worker."""
+STUDIO_GRACE = 1.5
+"""Seconds past a call's safety clock before its worker is killed (503): a
+call stops at its clock (``unknown``, stop "clock"), and a second more on a
+machine too busy to let it is worth waiting for."""
 CALLS: dict[str, Callable[..., dict[str, Any]]] = {
     "analyze": analyze_call,
     "redundant": redundant_call,
@@ -268,7 +262,8 @@ NOT_READY = "not-ready"
 
 def in_worker(call: str, name: str, p: Puzzle, *args: Any) -> dict[str, Any]:
     """One of the calls above, in a solver worker (the kind travels by its
-    name). A board the helper does not apply to comes back marked, for a 409."""
+    name; the last argument is the seconds left). A board the helper does
+    not apply to comes back marked, for a 409."""
     try:
         return CALLS[call](pencilbox.puzzle(name), p, *args)
     except helpers.NotReady as e:
@@ -278,12 +273,15 @@ def in_worker(call: str, name: str, p: Puzzle, *args: Any) -> dict[str, Any]:
 async def run(
     request: Request, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
 ) -> dict[str, Any]:
-    """Run the call in the app's solver pool; if the client disconnects
-    first, cancel it (the pool kills its worker). A board a helper does not
+    """Run the call in the studio lane with ``seconds`` (from now, waiting
+    for a worker included) as its last argument; if the client disconnects
+    first, cancel it (the lane kills its worker). A board a helper does not
     apply to is a 409."""
-    pool: SolverPool = request.app.state.pool
+    lanes: Lanes = request.app.state.lanes
     work = asyncio.ensure_future(
-        pool.run(in_worker, call, kind.name, p, *args, seconds=seconds + POOL_MARGIN)
+        lanes.run(
+            "studio", in_worker, call, kind.name, p, *args, seconds=seconds, grace=STUDIO_GRACE
+        )
     )
     try:
         while not work.done():
@@ -299,6 +297,38 @@ async def run(
     return result
 
 
+LATE = (
+    "the safety clock stopped the work (this machine was too slow or too busy); "
+    "ask again, or allow more seconds"
+)
+"""What a helper whose worker was stopped past its clock answers (409)."""
+
+
+async def helper(
+    request: Request, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
+) -> dict[str, Any]:
+    """:func:`run` for a helper: stopped past its clock, it is a 409 that
+    says so (like a board whose verdict is unknown), not a 503."""
+    try:
+        return await run(request, call, kind, p, seconds, *args)
+    except SolverLate:
+        raise HTTPException(409, LATE) from None
+
+
+def cut_short(kind: PuzzleKind, p: Puzzle, level: str, budget: int, upto: str) -> Verdict:
+    """The verdict of a call whose worker was stopped past its safety clock:
+    unknown, saying the clock stopped it (never stored)."""
+    return Verdict(
+        "unknown",
+        None,
+        level,
+        reason="the safety clock stopped the work (this machine was too slow or too busy)",
+        upto=upto,
+        stop="clock",
+        budget=budget,
+    )
+
+
 # -- endpoints ------------------------------------------------------------------------
 @router.post("/analyze", response_model=AnalysisOut, responses=ERRORS)
 async def analyze_endpoint(request: Request, body: AnalyzeIn) -> dict[str, Any]:
@@ -307,28 +337,23 @@ async def analyze_endpoint(request: Request, body: AnalyzeIn) -> dict[str, Any]:
     (the budget ran out first); with the cells the level's fixpoint leaves
     open. The budget of work decides, so the answer is the same on any
     machine; a verdict asked before is answered at once from the verdict
-    store, and a busy server answers "unknown" (``stop``: "busy") rather than
-    refusing."""
-    kind, p = read(body)
+    store. A server with no worker free within the request's seconds answers
+    "unknown" (``stop``: "busy"), one whose work ran past them "unknown"
+    (``stop``: "clock"); a full lane refuses at once (429, ``Retry-After``)."""
+    kind, p = read(request, body)
     level = kind.level_name(body.level)
     key = verdicts.key_of(kind, p, level, body.budget, body.upto)
     path = verdicts.default_path()
     kept = await run_in_threadpool(verdicts.store(path).get, key)
     if kept is not None:
         return verdict_json(kind, p, verdicts.from_body(kept))
+    args = (level, body.budget, body.upto, path)
     try:
-        return await run(
-            request,
-            "analyze",
-            kind,
-            p,
-            body.seconds,
-            level,
-            body.budget,
-            body.seconds,
-            body.upto,
-            path,
-        )
+        return await run(request, "analyze", kind, p, body.seconds, *args)
+    except SolverFull:
+        raise
+    except SolverLate:
+        return verdict_json(kind, p, cut_short(kind, p, level, body.budget, body.upto))
     except SolverBusy:
         return verdict_json(kind, p, verdicts.busy(kind, p, level, body.budget, body.upto))
 
@@ -337,8 +362,8 @@ async def analyze_endpoint(request: Request, body: AnalyzeIn) -> dict[str, Any]:
 async def redundant_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     """Which clues of a unique puzzle can go with the answer still unique,
     and the grade without each. 409 unless the puzzle is unique."""
-    kind, p = read(body)
-    return await run(request, "redundant", kind, p, body.seconds, body.budget, body.seconds)
+    kind, p = read(request, body)
+    return await helper(request, "redundant", kind, p, body.seconds, body.budget)
 
 
 @router.post("/suggest", response_model=SuggestOut, responses=HELPER_ERRORS)
@@ -346,10 +371,8 @@ async def suggest_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     """A clue that removes the second answer of a puzzle with several: a cell
     and value from one answer, chosen so the level's fixpoint decides the most
     cells. 409 unless the puzzle has several answers."""
-    kind, p = read(body)
-    return await run(
-        request, "suggest", kind, p, body.seconds, body.level, body.budget, body.seconds
-    )
+    kind, p = read(request, body)
+    return await helper(request, "suggest", kind, p, body.seconds, body.level, body.budget)
 
 
 @router.post("/thin", response_model=ThinOut, responses=HELPER_ERRORS)
@@ -357,7 +380,5 @@ async def thin_endpoint(request: Request, body: ThinIn) -> dict[str, Any]:
     """Remove clues while the level's fixpoint (the grade asked for) still
     solves the puzzle: unique, at or below that grade. 409 if that level
     does not solve it to begin with."""
-    kind, p = read(body)
-    return await run(
-        request, "thin", kind, p, body.seconds, body.level, body.budget, body.seconds, body.seed
-    )
+    kind, p = read(request, body)
+    return await helper(request, "thin", kind, p, body.seconds, body.level, body.budget, body.seed)

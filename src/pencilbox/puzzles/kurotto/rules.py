@@ -310,6 +310,7 @@ def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
                 verdicts = memo[key] = fresh_entry()
             verdict = verdicts[slot]
             if verdict is None:
+                s.check_clock()  # one verdict on a big board may take a tenth of a second
                 verdict = verdicts[slot] = judge(g, circle, near_black, near_maybe, verdicts)
             if not verdict:
                 continue

@@ -57,6 +57,7 @@ from pencilbox.engine.state import (
     Result,
     State,
     shrunk_cells,
+    values_of,
 )
 from pencilbox.engine.words import count as counted
 
@@ -126,7 +127,9 @@ def _leave_others(
     g = s.grid
     cands = s.cands
     lose: dict[Cell, Mask] = {}
-    for cell in fresh:
+    for i, cell in enumerate(fresh):
+        if not i & 7:
+            s.check_clock()  # each number may leave hundreds of cells
         m = cands[cell]
         v = m.bit_length() - 1
         others = where[v] & ~(1 << cell)
@@ -146,13 +149,16 @@ def _leave_others(
         return None
     narrated = s.trace is not None
     decided = []
-    for cell in sorted(lose):
+    for i, cell in enumerate(sorted(lose)):
+        if not i & 15:
+            s.check_clock()
         gone = lose[cell]
         m = cands[cell]
         premises: tuple[Cell, ...] = ()
         reason = ""
         if narrated or not m & ~gone:
-            premises = tuple(c for c, x in enumerate(cands) if x & gone and x == x & -x)
+            # the decided cells of the numbers gone (each now alone in where)
+            premises = tuple(sorted(where[v].bit_length() - 1 for v in values_of(gone)))
             reason = f"{_numbers(gone)} already stand in {b.name_cells(b.grid.bits(premises))}"
         r = s.restrict(cell, ~gone, "pin", reason, premises)
         if isinstance(r, Contradiction):
@@ -238,6 +244,8 @@ def link(s: State[Board]) -> Result:
     while head < len(queue):
         cell = queue[head]
         head += 1
+        if not head & 255:
+            s.check_clock()  # a wave over a big board takes seconds
         waiting[cell] = False
         m = cands[cell]
         around = 0
