@@ -42,5 +42,9 @@ class Stopped(BudgetExceeded):
     """
 
 
+class SolverBusy(BudgetExceeded):
+    """No solver worker became free, or the job ran past its deadline (HTTP 503)."""
+
+
 class UnknownLevel(PuzzleError):
     """A ladder level the puzzle does not have."""

@@ -9,8 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import pencilbox
-from pencilbox.web import api, jobs
+from pencilbox.web import jobs
 from pencilbox.web.app import create_app
+from pencilbox.web.host import ServerHost
 
 
 @pytest.fixture(scope="module")
@@ -58,10 +59,10 @@ def test_a_search_that_runs_out_says_it_cannot_tell(
     bank_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the answer search in this process, with a budget of one node
-    async def inline(request: object, fn: Any, *args: Any) -> Any:
+    async def inline(host: object, fn: Any, *args: Any) -> Any:
         return fn(*args, 2.0)
 
-    monkeypatch.setattr(api, "solver", inline)
+    monkeypatch.setattr(ServerHost, "solver", inline)
     monkeypatch.setattr(jobs, "SOLUTION_UNITS", 1)
     url = yinyang_url(*[". . . . . ."] * 6)
     with TestClient(create_app(bank_file), base_url="http://localhost") as client:

@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import pencilbox
 from pencilbox.errors import BudgetExceeded, PuzzleError
-from pencilbox.web import api, apidocs, exports, studio
+from pencilbox.web import api, apidocs, calls, exports, studio
 from pencilbox.web.safety import LOCAL_HOSTS, HostCheck, SecurityHeaders, is_loopback
 from pencilbox.web.workers import SolverPool
 
@@ -120,7 +120,7 @@ def puzzle_file(name: str, path: str) -> Path:
 
 def create_app(
     bank_path: Path | str | None = "default",
-    solver_seconds: float = api.SOLVER_SECONDS,
+    solver_seconds: float = calls.SOLVER_SECONDS,
     workers: int | None = None,
     allowed_hosts: Iterable[str] = (),
 ) -> FastAPI:
@@ -152,10 +152,10 @@ def create_app(
         if bank_path == "default"
         else (Path(bank_path) if bank_path is not None else None)
     )
-    app.state.answer_cache = api.AnswerCache()
+    app.state.answer_cache = calls.AnswerCache()
     app.state.pool = pool
     app.state.solver_seconds = solver_seconds
-    app.state.limits = {**api.limits(), **studio.limits()}  # what /api/puzzles tells the browser
+    app.state.limits = calls.limits()  # what /api/puzzles tells the browser
 
     @app.exception_handler(BudgetExceeded)
     async def too_slow(request: Request, exc: BudgetExceeded) -> JSONResponse:
@@ -164,6 +164,10 @@ def create_app(
     @app.exception_handler(PuzzleError)
     async def puzzle_error(request: Request, exc: PuzzleError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(calls.Conflict)
+    async def conflict(request: Request, exc: calls.Conflict) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=409)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -192,7 +196,9 @@ def create_app(
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     @app.api_route(
-        api.PUZZLE_STATIC + "/{name}/{path:path}", methods=["GET", "HEAD"], include_in_schema=False
+        calls.PUZZLE_STATIC + "/{name}/{path:path}",
+        methods=["GET", "HEAD"],
+        include_in_schema=False,
     )
     def puzzle_static(name: str, path: str) -> FileResponse:
         """A file from a registered puzzle's own static directory."""

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from pencilbox.errors import BudgetExceeded, PuzzleError, Stopped
+from pencilbox.errors import PuzzleError, SolverBusy, Stopped
 from pencilbox.processes import die_with_parent, limit_memory
 
 GRACE = 0.25
@@ -48,10 +48,6 @@ DEMOTE_CHECK = 0.5
 DEMOTED_NICENESS = 10
 DEFAULT_MEMORY_MB = 1024
 """Address-space ceiling of one worker process (``$PENCILBOX_SOLVER_MEMORY_MB``)."""
-
-
-class SolverBusy(BudgetExceeded):
-    """No worker became free, or the job ran past its deadline (HTTP 503)."""
 
 
 def default_size() -> int:
@@ -324,3 +320,6 @@ class SolverPool:
         except Exception:  # pragma: no cover - fork failure: run one short
             return
         self._release(fresh)
+
+
+__all__ = ["SolverBusy", "SolverPool", "default_size", "serve_jobs"]
