@@ -25,8 +25,9 @@ const setup = {
 const workerUrl = new URL("../worker.js", import.meta.url);
 
 const slots = [];   // {worker, state: "starting" | "idle" | "busy" | "failed", job}
-const queue = [];   // calls waiting for a worker: {id, name, body, signal, resolve, reject}
+const queue = [];   // calls waiting for a worker: {id, name, body, resolve, reject}
 let ids = 0;
+let stopped = 0;    // workers stopped with a call unfinished
 
 function spawn(slot) {
   const worker = new Worker(workerUrl, { type: "module" });
@@ -62,6 +63,7 @@ function finish(slot) {
 }
 
 function stop(slot) {   // stop the worker and start a fresh one in its place
+  stopped++;
   clearTimeout(slot.timer);
   slot.worker.terminate();
   spawn(slot);
@@ -114,6 +116,12 @@ export function call(name, body, signal) {
     queue.push(job);
     dispatch();
   });
+}
+
+// What the workers are doing: each one's state, and how many were stopped
+// with a call unfinished (a cancelled verdict, a call past HARD_STOP).
+export function workers() {
+  return { states: slots.map(s => s.state), queued: queue.length, stopped };
 }
 
 if ("serviceWorker" in navigator)
