@@ -101,14 +101,18 @@ function abandon(job) {
   if (slot) setTimeout(() => { if (slot.job === job) stop(slot); }, LET_FINISH);
 }
 
-// One call of the API: {ok, status, json}, as the server would answer it.
-export function call(name, body, signal) {
+function begin() {   // a first worker (again, if every one failed)
   if (!slots.length || slots.every(s => s.state === "failed")) {
     for (const s of slots.splice(0)) s.worker?.terminate();
     const slot = {};
     slots.push(slot);
     spawn(slot);
   }
+}
+
+// One call of the API: {ok, status, json}, as the server would answer it.
+export function call(name, body, signal) {
+  begin();
   return new Promise((resolve, reject) => {
     const job = { id: ++ids, name, body, resolve, reject };
     if (signal?.aborted) { reject(new ApiError("the call was cancelled", 0)); return; }
@@ -124,5 +128,6 @@ export function workers() {
   return { states: slots.map(s => s.state), queued: queue.length, stopped };
 }
 
+begin();   // the engine starts while the page loads, before its first call
 if ("serviceWorker" in navigator)
   navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
