@@ -69,8 +69,10 @@ def site_url(site_folder: Path) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def site_browser() -> Iterator[Any]:
+    """Chromium for one module: closed before the next module's (Playwright's
+    synchronous API drives one browser at a time in a thread)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed")
@@ -92,9 +94,9 @@ def open_page(browser: Any, url: str, **context: Any) -> tuple[Any, Any, list[st
     return ctx, page, errors
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def site_page(site_browser: Any, site_url: str) -> Iterator[Any]:
-    """One page of the site for the session (its engine starts once)."""
+    """One page of the site for the module (its engine starts once)."""
     ctx, page, errors = open_page(site_browser, site_url)
     yield page
     ctx.close()
