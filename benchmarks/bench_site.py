@@ -220,6 +220,20 @@ def cached_load(page: Any) -> float:
 
 
 def run() -> None:
+    # The server works out every verdict, as the page does: its verdict store
+    # (read at each request) is off while this runs.
+    kept = os.environ.get(verdicts.ENV)
+    os.environ[verdicts.ENV] = "off"
+    try:
+        measure()
+    finally:
+        if kept is None:
+            del os.environ[verdicts.ENV]
+        else:
+            os.environ[verdicts.ENV] = kept
+
+
+def measure() -> None:
     from fastapi.testclient import TestClient
     from playwright.sync_api import sync_playwright
 
@@ -231,16 +245,7 @@ def run() -> None:
     with tempfile.TemporaryDirectory() as work:
         folder = build_site(Path(work))
         info = json.loads((folder / "site.json").read_text(encoding="utf-8"))
-        # The server works out every verdict, as the page does: its verdict store is off.
-        kept = os.environ.get(verdicts.ENV)
-        os.environ[verdicts.ENV] = "off"
-        try:
-            client = TestClient(create_app(SHIPPED), base_url="http://localhost")
-        finally:
-            if kept is None:
-                del os.environ[verdicts.ENV]
-            else:
-                os.environ[verdicts.ENV] = kept
+        client = TestClient(create_app(SHIPPED), base_url="http://localhost")
         with served(folder) as url, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             cold: list[float] = []
