@@ -1,18 +1,26 @@
 """A bounded load test of the real server on 127.0.0.1.
 
-Starts ``uvicorn`` with the app (the shipped bank) in a child process, then:
+Starts pencilbox's server with the app (the shipped bank) in a child
+process, then:
 
 1. **Load**: hints on 10×10 bank boards of every type and grade (the player's
    marks are the givens, as the browser sends them), at concurrency 1, 20
    and 50, and a mix of hints and dealing from the bank at concurrency 20:
-   throughput and p50 / p95 / p99 latency.
+   throughput and p50 / p95 / p99 latency (and any 429s).
 2. **Starvation**: one expensive request per core (``POST /api/solve`` on a
    30×30 Kurotto at 50% circles, whose fixpoint runs for minutes) while a
    player asks for hints one after another: the hints' p95 (target ≤ 300 ms);
-   then how late after the deadline the 503s came, the CPU the server and
-   its workers use in the second that starts 1 s after the deadline (back
-   to normal: none), and the hints' latency after that, to compare with
-   the load figures at concurrency 1.
+   then how late after the deadline the answers came (status "stopped"),
+   the CPU the server and its workers use in the second that starts 1 s
+   after the deadline (back to normal: none), and the hints' latency after
+   that, to compare with the load figures at concurrency 1.
+3. **Floods**: for each kind of expensive request (Check and Parse of 30×30
+   boards, deals the bank lacks, hints and analyses of blank 30×30 boards,
+   fixpoints of 30×30 boards), :data:`FLOOD_CLIENTS` clients send it in a
+   loop for :data:`FLOOD_SECONDS` (never waiting, as a hostile client would)
+   while a player asks for hints on 10×10 bank boards and for GET
+   /api/puzzles: the player's p95 for each (targets ≤ 300 ms and ≤ 100 ms),
+   and what the flood got: answers by status, and how fast a refusal came.
 
     .venv/bin/python -m benchmarks.bench_load [--quick]
 """
@@ -37,6 +45,10 @@ REQUESTS = 200
 SOLVER_SECONDS = 6.0
 """The server's deadline during the starvation test."""
 TARGET_P95_MS = 300.0
+LIST_TARGET_P95_MS = 100.0
+"""Target of GET /api/puzzles during a flood."""
+FLOOD_CLIENTS = 8
+FLOOD_SECONDS = 20.0
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -63,8 +75,9 @@ def free_port() -> int:
 def start_server(port: int, solver_seconds: float) -> subprocess.Popen[bytes]:
     code = (
         "import uvicorn; from pencilbox.web.app import create_app; "
-        f"uvicorn.run(create_app(solver_seconds={solver_seconds}), host='127.0.0.1', "
-        f"port={port}, log_level='warning')"
+        "from pencilbox.web import server; "
+        f"app = create_app(solver_seconds={solver_seconds}); "
+        f"uvicorn.Server(server.config(app, '127.0.0.1', {port})).run()"
     )
     proc = subprocess.Popen([sys.executable, "-c", code])
     deadline = time.monotonic() + 60
@@ -125,9 +138,15 @@ async def timed(client: httpx.AsyncClient, method: str, url: str, **kw: object) 
     t0 = time.perf_counter()
     r = await client.request(method, url, **kw)  # type: ignore[arg-type]
     ms = (time.perf_counter() - t0) * 1000
-    if r.status_code != 200:
+    if r.status_code == 429:
+        REFUSED.append(url)
+    elif r.status_code != 200:
         raise RuntimeError(f"{method} {url}: {r.status_code} {r.text[:200]}")
     return ms
+
+
+REFUSED: list[str] = []
+"""Requests of the player answered 429 (a lane full)."""
 
 
 async def load(
@@ -166,9 +185,11 @@ async def load_phase(base: str, requests: int) -> None:
         await load(client, [hint_job(b) for b in bodies[:8]], 4)  # warm the workers
         for concurrency in (1, 20, 50):
             jobs = [hint_job(rng.choice(bodies)) for _ in range(requests)]
+            REFUSED.clear()
             ms, wall = await load(client, jobs, concurrency)
             print(
                 f"  hints, concurrency {concurrency:>2}: {len(ms) / wall:6.1f} req/s  {figures(ms)}"
+                + (f"  ({len(REFUSED)} answered 429)" if REFUSED else "")
             )
         jobs = [hint_job(rng.choice(bodies)) if i % 2 else deal_job(rng) for i in range(requests)]
         ms, wall = await load(client, jobs, 20)
@@ -195,7 +216,7 @@ async def starvation_phase(base: str, server: int, hints: int) -> None:
         answers = await asyncio.gather(*expensive)
         deadline = t0 + SOLVER_SECONDS
         late = time.monotonic() - deadline
-        codes = sorted({r.status_code for r in answers})
+        codes = sorted({f"{r.status_code} {r.json().get('status', '')}".strip() for r in answers})
         await asyncio.sleep(max(0.0, deadline + 1.0 - time.monotonic()))
         cpu0 = cpu_below(server)
         await asyncio.sleep(1.0)
@@ -213,16 +234,104 @@ async def starvation_phase(base: str, server: int, hints: int) -> None:
     print(f"  hints from 2 s to 5 s after the deadline: {figures(after)}")
 
 
+# -- floods -------------------------------------------------------------------------------
+def flood_requests() -> dict[str, tuple[str, str, dict[str, object]]]:
+    """One expensive request of each kind, as (method, path, httpx arguments)."""
+    kurotto = pencilbox.puzzle("kurotto")
+    big, _ = kurotto.generate(30, 30, density=0.5, seed=1)
+    numbrix = pencilbox.puzzle("numbrix")
+    numbers, _ = numbrix.generate(30, 30, density=0.3, seed=1)
+    blank = "numbrix/30/30/" + "z" * 45
+    return {
+        "check 30x30 Kurotto": ("POST", "/api/check", {"json": {"puzzle": kurotto.format(big)}}),
+        "check 30x30 Numbrix": (
+            "POST",
+            "/api/check",
+            {"json": {"puzzle": numbrix.to_url(numbers)}},
+        ),
+        "parse 30x30 Kurotto": ("POST", "/api/parse", {"json": {"puzzle": kurotto.format(big)}}),
+        "deal 15x15 (not banked)": (
+            "GET",
+            "/api/puzzle",
+            {"params": {"type": "kurotto", "size": 15, "grade": "probe"}},
+        ),
+        "hint blank 30x30": ("POST", "/api/hint", {"json": {"puzzle": blank}}),
+        "analyze blank 30x30": (
+            "POST",
+            "/api/analyze",
+            {"json": {"puzzle": blank, "seconds": 8}},
+        ),
+        "solve 30x30 Kurotto": ("POST", "/api/solve", {"json": {"puzzle": kurotto.format(big)}}),
+    }
+
+
+async def hostile(
+    client: httpx.AsyncClient,
+    request: tuple[str, str, dict[str, object]],
+    end: float,
+    codes: dict[int, int],
+    refusals: list[float],
+) -> None:
+    """Send ``request`` again and again until ``end``, never waiting: count
+    the answers by status (0: no answer), time the refusals."""
+    method, path, kw = request
+    while time.monotonic() < end:
+        t0 = time.perf_counter()
+        try:
+            r = await client.request(method, path, **kw)  # type: ignore[arg-type]
+        except httpx.HTTPError:
+            codes[0] = codes.get(0, 0) + 1
+            continue
+        codes[r.status_code] = codes.get(r.status_code, 0) + 1
+        if r.status_code in (429, 503) and "retry-after" in r.headers:
+            refusals.append((time.perf_counter() - t0) * 1000)
+
+
+async def flood_phase(base: str, seconds: float) -> None:
+    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+        bodies = await deal_boards(client)
+        rng = random.Random(3)
+        for name, request in flood_requests().items():
+            end = time.monotonic() + seconds
+            codes: dict[int, int] = {}
+            refusals: list[float] = []
+            flood = [
+                asyncio.create_task(hostile(client, request, end, codes, refusals))
+                for _ in range(FLOOD_CLIENTS)
+            ]
+            await asyncio.sleep(1.0)  # the flood is on
+            hints: list[float] = []
+            listing: list[float] = []
+            REFUSED.clear()
+            while time.monotonic() < end:
+                hints.append(await timed(client, "POST", "/api/hint", json=rng.choice(bodies)))
+                listing.append(await timed(client, "GET", "/api/puzzles"))
+                await asyncio.sleep(0.05)
+            await asyncio.gather(*flood)
+            answered = ", ".join(f"{code or 'error'}: {n}" for code, n in sorted(codes.items()))
+            print(f"  {FLOOD_CLIENTS} x {name} for {seconds:g} s")
+            print(f"    player's hints on 10x10: {figures(hints)}  (p95 <= {TARGET_P95_MS:g} ms)")
+            target = LIST_TARGET_P95_MS
+            print(f"    GET /api/puzzles:        {figures(listing)}  (p95 <= {target:g} ms)")
+            if REFUSED:
+                print(f"    the player got 429 {len(REFUSED)} times")
+            quick = f"; refusals came in {figures(refusals)}" if refusals else ""
+            print(f"    the flood got {answered}{quick}")
+
+
 def run(argv: list[str] | None = None) -> None:
     quick = "--quick" in (argv if argv is not None else sys.argv[1:])
     port = free_port()
     server = start_server(port, SOLVER_SECONDS)
     base = f"http://127.0.0.1:{port}"
     try:
-        print("load, one server on 127.0.0.1 (workers: two per core)")
+        print("load, one server on 127.0.0.1 (workers: lanes by the machine's cores)")
         asyncio.run(load_phase(base, 60 if quick else REQUESTS))
         print("starvation")
         asyncio.run(starvation_phase(base, server.pid, 60 if quick else 300))
+        print("floods")
+        asyncio.run(flood_phase(base, 5.0 if quick else FLOOD_SECONDS))
     finally:
         server.terminate()
         server.wait(20)

@@ -183,3 +183,159 @@ def test_ctrl_c_is_one_line(big_kurotto: str) -> None:
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 2
     assert err.strip() == "pencilbox: error: interrupted"
+
+
+# -- every bad input is one line -----------------------------------------------------------
+URL = "https://puzz.link/p?yinyang/6/6/0qia2408lci8"
+NOT_ASCII = [
+    ["generate", "yinyang", "--size", "٦"],
+    ["generate", "yinyang", "--size", "６"],
+    ["generate", "yinyang", "--size", "6", "--cols", "٦"],
+    ["generate", "yinyang", "--size", "6", "--density", "٠.5"],
+    ["census", "yinyang", "--size", "٦"],
+    [*BUILD[:4], "--sizes", "٦", "--per-grade", "1"],
+    ["bank", "export", "--size", "٦"],
+    ["measure", "yinyang", "density", "--size", "٦"],
+    ["measure", "yinyang", "ladder", "--sizes", "٦"],
+    ["measure", "yinyang", "density", "--densities", "٠.5"],
+    ["measure", "numbrix", "survival", "--printed", "٣"],
+    ["render", "yinyang", URL, "--per-page", "١", "--out", "never.svg"],
+]
+"""Numbers written with other than ASCII digits, which int() and float() accept."""
+
+
+@pytest.mark.parametrize("argv", NOT_ASCII, ids=lambda argv: " ".join(argv[:2] + argv[-2:]))
+def test_numbers_are_read_with_ascii_digits_only(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["solve", "count", "hint", "grade", "gapcheck", "analyze"])
+def test_an_option_given_double_dash_as_its_value_is_one_line(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    code, _, err = run(capsys, command, "yinyang", URL, "--seconds=--")
+    assert code == 2 and err.count("\n") == 1 and "--seconds" in err
+
+
+@pytest.mark.parametrize(
+    "line",
+    ['{"puzzle": ' + "9" * 5000 + "}", "{" * 100_000, '{"puzzle": ["' + "." * 10 + '"]]'],
+    ids=["huge-number", "deep", "broken"],
+)
+def test_a_json_line_that_cannot_be_read_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path, line: str
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(line + "\n")
+    code, _, err = run(capsys, "solve", "yinyang", str(path))
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+
+
+def bank_places(tmp_path: pathlib.Path) -> list[str]:
+    (tmp_path / "a-dir").mkdir()
+    (tmp_path / "text.sqlite").write_text("not a database\n")
+    return [
+        str(tmp_path / "missing" / "bank.sqlite"),
+        str(tmp_path / "a-dir"),
+        "/proc/no-bank.sqlite",
+        str(tmp_path / "text.sqlite"),
+    ]
+
+
+def test_a_bank_that_cannot_be_made_there_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    for place in bank_places(tmp_path):
+        code, _, err = run(capsys, *BUILD, "--per-grade", "1", "--db", place)
+        assert code == 2 and err.count("\n") == 1 and place in err, (place, err)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [*BUILD, "--per-grade", "1", "--scheduler", "not a url"],
+        ["measure", "yinyang", "ladder", "--boards", "1", "--scheduler", "not a url"],
+        ["bank", "export", "--grade", "bogus"],
+        ["bank", "export", "--type", "cave", "--grade", "window"],
+        ["bank", "export", "--size", "6,8"],
+        ["serve", "--host", ""],
+        ["serve", "--host", "not a host!!"],
+    ],
+    ids=lambda argv: " ".join(argv[:2] + argv[-2:]),
+)
+def test_other_bad_options_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    if "--scheduler" in argv:
+        pytest.importorskip("distributed")
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_serve_on_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = str(taken.getsockname()[1])
+        code, _, err = run(capsys, "serve", "--port", port)
+    assert code == 2 and err.count("\n") == 1 and port in err
+
+
+def test_census_stops_at_its_seconds(capsys: pytest.CaptureFixture[str]) -> None:
+    # A 6×6 Cave census takes minutes; a fraction of a second gives a lower bound.
+    code, out, _ = run(capsys, "census", "cave", "--size", "6", "--seconds", "0.3", "--json")
+    assert code == 0
+    obj = json.loads(out)
+    assert obj["complete"] is False and obj["boards"] >= 0
+    code, out, _ = run(capsys, "census", "numbrix", "--size", "6", "--seconds", "0.3")
+    assert code == 0 and out.startswith("numbrix 6x6: at least ")
+    code, out, _ = run(capsys, "census", "yinyang", "--size", "4", "--json")
+    assert json.loads(out) == {"type": "yinyang", "rows": 4, "cols": 4, "boards": 96}
+
+
+def test_running_out_of_memory_while_loading_is_one_line() -> None:
+    """Under address-space ceilings that stop the program while Python loads
+    it (the lower ones) or let it run, every run ends in its answer or in
+    one line, exit 2: never a traceback."""
+    import resource
+
+    argv = ["count", "kurotto", HARD_17X13, "--seconds", "1"]
+    for megabytes in (30, 36, 40, 44, 50):
+        ceiling = megabytes * 1024 * 1024
+
+        def limit(ceiling: int = ceiling) -> None:
+            resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
+
+        proc = subprocess.run(
+            [sys.executable, "-m", "pencilbox.entry", *argv],
+            capture_output=True,
+            text=True,
+            preexec_fn=limit,
+            timeout=120,
+        )
+        if proc.returncode != 0:
+            assert proc.returncode == 2, (megabytes, proc.stderr[-500:])
+            assert proc.stderr.count("\n") == 1, (megabytes, proc.stderr[-500:])
+            assert proc.stderr.startswith("pencilbox: error: ")
+
+
+def test_running_out_of_memory_while_working_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pencilbox.commands import solve
+
+    def hungry(args: object) -> list[dict[str, object]]:
+        held = [bytearray(1 << 20)]  # what the work held when memory ran out
+        raise MemoryError(len(held))
+
+    monkeypatch.setattr(solve, "run", hungry)
+    code, out, err = run(capsys, "solve", "yinyang", URL)
+    assert code == 2 and out == ""
+    assert err == "pencilbox: error: out of memory: the input is too large to process\n"

@@ -243,3 +243,33 @@ def test_any_api_body_gets_an_answer_or_a_4xx(client: object, endpoint: str, pay
     assert r.status_code in (200, 400, 413, 422, 503), r.text
     if r.status_code != 200:
         assert set(r.json()) == {"error"}
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://puzz.link/p?cave/6/6/k3!!!h6",  # characters no clue is written with
+        "https://puzz.link/p?cave/6/6/k3h6j2l7g3g2h3n/extra/stuff",  # a path after the body
+        "https://puzz.link/p?yinyang/6/6/0qia2408lci8x",  # a digit past the last cell
+        "https://puzz.link/p?kurotto/6/6/g1-17i1i-18g-17k-17i-18s1",  # a clue past it
+        "numbrix/4/4/1z2",
+    ],
+)
+def test_a_url_body_with_more_than_its_cells_is_refused(url: str) -> None:
+    name = parse_frame(url).type
+    with pytest.raises(PuzzleError, match="URL body"):
+        pencilbox.puzzle(name).from_url(url)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://puzz.link/p?cave/6/6/k3h6j2l7g3g2h3n",
+        "https://puzz.link/p?yinyang/6/6/0qia2408lci8",
+        "https://puzz.link/p?kurotto/6/6/g1-17i1i-18g-17k-17i-18s",
+        "https://puzz.link/p?kurotto/4/4/-17o/",  # the slash puzz.link puts after a sign
+    ],
+)
+def test_a_whole_url_body_is_read(url: str) -> None:
+    p = pencilbox.puzzle(parse_frame(url).type).from_url(url)
+    assert p.rows >= 4

@@ -13,7 +13,6 @@ import pencilbox
 from pencilbox import verdicts
 from pencilbox.engine import verdict as verdict_module
 from pencilbox.engine.verdict import Verdict
-from pencilbox.web import studio
 from pencilbox.web.app import create_app
 from pencilbox.web.workers import SolverBusy
 
@@ -97,7 +96,7 @@ def test_the_server_answers_from_the_store_without_a_solver(
         async def refuse(*args: object, **kw: object) -> object:
             raise AssertionError("a solver was asked")
 
-        monkeypatch.setattr(client.app.state.pool, "run", refuse)  # type: ignore[attr-defined]
+        monkeypatch.setattr(client.app.state.lanes["studio"], "run", refuse)  # type: ignore[attr-defined]
         again = client.post("/api/analyze", json={"puzzle": URL})
         assert again.status_code == 200
         assert {**again.json(), "seconds": 0} == {**first.json(), "seconds": 0}
@@ -110,9 +109,12 @@ def test_a_busy_server_answers_unknown_not_5xx(monkeypatch: pytest.MonkeyPatch) 
         async def busy(*args: object, **kw: object) -> object:
             raise SolverBusy("no worker became free")
 
-        monkeypatch.setattr(client.app.state.pool, "run", busy)  # type: ignore[attr-defined]
+        monkeypatch.setattr(client.app.state.lanes["studio"], "run", busy)  # type: ignore[attr-defined]
         r = client.post("/api/analyze", json={"puzzle": URL})
         assert r.status_code == 200
         j = r.json()
         assert (j["verdict"], j["stop"]) == ("unknown", "busy") and "busy" in j["reason"]
-    assert studio.BUSY_WAIT > 0
+        assert (
+            j["summary"]
+            == "unknown: the server was too busy to start the work; ask again in a moment"
+        )

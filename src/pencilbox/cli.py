@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 import pencilbox
@@ -69,6 +69,15 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        # argparse reads "--seconds=--" as an empty list, never calling the type
+        for arg in args or ():
+            if arg.startswith("--") and arg.endswith("=--"):
+                self.error(f"argument {arg[:-3]}: expected a value, not '--'")
+        return super().parse_known_args(args, namespace)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pencilbox", description="Pencil puzzles with a solver inside.")
@@ -101,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     as_json = "--json" in argv
     warnings.simplefilter("always")
     warnings.showwarning = _show_warning
+    out_of_memory = False
     try:
         args = build_parser().parse_args(argv)
         handler: Handler = args.handler
@@ -120,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
     except RecursionError:
         return _fail("the input is too large to process", as_json)
     except MemoryError:
+        # Said once the exception is gone: its traceback holds the frames,
+        # and the frames the memory, that the message needs.
+        out_of_memory = True
+    if out_of_memory:
         return _fail("out of memory: the input is too large to process", as_json)
     return 0
 

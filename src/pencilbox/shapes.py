@@ -6,8 +6,8 @@ Cells are 0-based ``[row, column]`` pairs; values are the puzzle's answer
 tokens; answers and fixpoints are rows of tokens. A shape only one surface
 shows lives beside it: a command's (``generate``, ``grade``, ``census``, a
 bank board…) with the command and its text form, an endpoint's with the
-endpoint (the play page's board with its share link, ``web.calls.puzzle_json``;
-Check's verdict, ``web.calls.validation_json``).
+endpoint (the play page's board with its share link, ``web.jobs.puzzle_json``;
+Check's verdict, ``web.checks.validation_json``).
 """
 
 from __future__ import annotations

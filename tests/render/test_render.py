@@ -378,3 +378,81 @@ def test_png_without_cairosvg_is_one_line(
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "pencilbox[render]" in err
     assert not list(tmp_path.glob("x*"))
+
+
+def sheet_of(count: int) -> list[object]:
+    from pencilbox.render.cli import look_of
+    from pencilbox.render.svg import Entry
+
+    kind = pencilbox.puzzle("yinyang")
+    out: list[object] = []
+    for i in range(count):
+        p, _ = kind.generate(6, 6, density=0.6, seed=i)
+        out.append(Entry(i + 1, kind.title, look_of(kind), p, "?", kind.to_url(p)))
+    return out
+
+
+def test_pages_are_made_one_at_a_time() -> None:
+    """Python's memory while SVG pages of 20 and of 200 puzzles are made and
+    dropped one after another: the longer sheet takes hardly more (its
+    entries), not ten times as much (its pages)."""
+    import tracemalloc
+
+    from pencilbox.render import svg
+
+    peaks = []
+    for count in (20, 200):
+        sheet = sheet_of(count)
+        tracemalloc.start()
+        for page in svg.pages(sheet, 1, True):  # type: ignore[arg-type]
+            assert page.startswith("<?xml")
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    assert peaks[1] < 2 * peaks[0], peaks
+
+
+def test_a_pdf_is_written_a_page_at_a_time(tmp_path: Path) -> None:
+    pytest.importorskip("cairosvg")
+    from pencilbox.render import convert, svg
+
+    sizes = []
+    with convert.PdfDocument(tmp_path / "many.pdf", "many") as document:
+        for page in svg.pages(sheet_of(4), 1, False):  # type: ignore[arg-type]
+            document.add(page)
+            sizes.append(document.file.tell())
+    assert sizes == sorted(set(sizes)) and sizes[0] > 0  # each page went out as it came
+    assert (tmp_path / "many.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_pdf_that_cannot_be_written_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("cairosvg")
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    src = write_puzzles(tmp_path, "yy", [PUZZLES["yinyang"]] * 3)
+    argv = ["render", "yinyang", src, "--no-grade", "--out", "/dev/full", "--format", "pdf"]
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1 and "/dev/full" in err
+    assert not Path("/dev/full.pdf").exists()
+
+
+@pytest.mark.parametrize(("out", "fmt"), [("x.pdf", "svg"), ("x.svg", "png"), ("x.PNG", "pdf")])
+def test_an_out_name_that_says_another_format_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, out: str, fmt: str
+) -> None:
+    src = write_puzzles(tmp_path, "yy", [PUZZLES["yinyang"]])
+    argv = ["render", "yinyang", src, "--no-grade", "--out", str(tmp_path / out), "--format", fmt]
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1 and "--format" in err
+    assert not list(tmp_path.glob("x*"))
+
+
+def test_an_out_name_without_a_suffix_is_written_as_named(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    src = write_puzzles(tmp_path, "yy", [PUZZLES["yinyang"]])
+    out = tmp_path / "sheet"
+    argv = ["render", "yinyang", src, "--no-grade", "--out", str(out), "--format", "svg"]
+    assert run(capsys, *argv)[0] == 0
+    assert out.read_text().startswith("<?xml") and not list(tmp_path.glob("sheet.*"))

@@ -59,7 +59,7 @@ def test_a_search_that_runs_out_says_it_cannot_tell(
     bank_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the answer search in this process, with a budget of one node
-    async def inline(host: object, fn: Any, *args: Any) -> Any:
+    async def inline(host: object, lane: str, fn: Any, *args: Any, **kw: Any) -> Any:
         return fn(*args, 2.0)
 
     monkeypatch.setattr(ServerHost, "solver", inline)

@@ -18,11 +18,20 @@ def idle(page: Any) -> None:
     page.wait_for_selector("body:not([data-busy])", state="attached")
 
 
+def open_menu(page: Any) -> None:
+    """On a phone the puzzle choice folds away behind the Puzzles button: unfold it."""
+    if page.is_visible("#menu") and page.get_attribute("#menu", "aria-expanded") != "true":
+        page.click("#menu")
+
+
 def open_board(page: Any, name: str) -> None:
     page.goto(page.base + "/")
     page.wait_for_selector("body[data-ready]")
     idle(page)
+    open_menu(page)
     page.select_option("#puzzle-type", name)
+    idle(page)
+    open_menu(page)
     idle(page)
     page.select_option("#size", "6")
     page.select_option("#level", TEST_GRADES[name])
@@ -80,7 +89,7 @@ def test_hint_shows_then_applies(page: Any) -> None:
 @pytest.mark.parametrize("name", ["yinyang", "cave", "kurotto"])
 def test_paint_undo_redo_and_reload(page: Any, name: str) -> None:
     open_board(page, name)
-    first, second = ("black", "white") if name == "yinyang" else ("shaded", "dot")
+    first, second = ("wall", "cave") if name == "cave" else ("black", "white")
     r, c = free_cells(page)[0]
     cell(page, r, c).click()
     assert state(page, r, c) == first
@@ -127,9 +136,9 @@ def test_keyboard_moves_the_cursor_and_sets_states(page: Any) -> None:
     for _ in range(target[1]):
         page.keyboard.press("ArrowRight")
     page.keyboard.press("1")
-    assert state(page, *target) == "shaded"
+    assert state(page, *target) == "wall"
     page.keyboard.press("2")
-    assert state(page, *target) == "dot"
+    assert state(page, *target) == "cave"
     page.keyboard.press("Backspace")
     assert state(page, *target) == "empty"
 
@@ -153,7 +162,7 @@ def test_long_press_goes_backwards(page: Any) -> None:
         {bubbles: true, pointerType: "touch", clientX: x, clientY: y}))""",
         [x, y],
     )
-    assert state(page, r, c) == "dot"
+    assert state(page, r, c) == "white"
 
 
 def find_window(page: Any) -> list[tuple[int, int]]:
@@ -260,7 +269,7 @@ def test_kurotto_circles_turn_ok_and_bad(page: Any) -> None:
     for rc in ((0, 0), (0, 2), (1, 0), (1, 2), (2, 1)):
         cell(page, *rc).click()
         cell(page, *rc).click()
-        assert state(page, *rc) == "dot"
+        assert state(page, *rc) == "white"
     assert circle.get_attribute("data-circle") == "ok"  # satisfied and sealed
 
 

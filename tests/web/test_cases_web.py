@@ -71,7 +71,7 @@ def test_the_player_steps_through_the_branches(page: Any) -> None:
     page.goto(page.base + "/?p=" + TOY_URL)
     page.wait_for_selector("body[data-ready]")
     idle(page)
-    page.select_option("#level", "case")
+    page.select_option("#hint-level", "case")
     for _ in range(40):  # apply hints until one needs a case split
         page.click("#hint")
         idle(page)

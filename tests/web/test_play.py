@@ -93,7 +93,7 @@ def test_a_fast_mouse_drag_fills_the_cells_between_move_events(page: Any) -> Non
     page.mouse.down()
     page.mouse.move(x1, y1, steps=1)  # one move event for the whole row
     page.mouse.up()
-    assert [state(page, r, c) for c in cols] == ["shaded"] * len(cols)
+    assert [state(page, r, c) for c in cols] == ["wall"] * len(cols)
     page.click("#undo")
     assert [state(page, r, c) for c in cols] == ["empty"] * len(cols)
 
@@ -145,10 +145,10 @@ def test_a_reload_keeps_level_grade_marks_and_undo(page: Any) -> None:
     assert page.input_value("#level") == low
     assert TEST_GRADES["cave"] in page.inner_text("#grade")
     assert page.is_checked("#show-errors")
-    assert state(page, r, c) == "dot"
+    assert state(page, r, c) == "cave"
     assert page.is_enabled("#undo")
     page.click("#undo")
-    assert state(page, r, c) == "shaded"
+    assert state(page, r, c) == "wall"
     page.click("#undo")
     assert state(page, r, c) == "empty"
 
@@ -259,7 +259,7 @@ def test_a_10x10_url_sets_the_size(page: Any) -> None:
 
 def test_a_blank_board_says_it_is_not_unique(page: Any) -> None:
     open_url(page, blank_url("yinyang", 5, 5))
-    page.select_option("#level", "probe")
+    page.select_option("#hint-level", "probe")
     page.click("#hint")
     idle(page)
     assert "not unique" in page.inner_text("#status")
@@ -285,7 +285,8 @@ def test_the_variant_warning_shows_once(page: Any) -> None:
 
 def test_a_bank_note_uses_an_before_a_vowel(page: Any) -> None:
     open_board(page, "kurotto")  # its test shelf is "echo"
-    assert page.inner_text("#status").startswith("An echo board")
+    # its grade as the player knows it: Hard, the echo rung
+    assert page.inner_text("#status").startswith("A Hard (echo) board from the bank")
 
 
 # -- check and hints -------------------------------------------------------------------
@@ -318,11 +319,11 @@ def test_a_pin_hint_gives_its_reason_and_premises(page: Any) -> None:
     kind = pencilbox.puzzle("numbrix")
     d = deal.generate(kind, 6, 6, TEST_GRADES["numbrix"], seed=1000, seconds=5)
     open_url(page, kind.to_url(d.puzzle))
-    page.select_option("#level", "link")
+    page.select_option("#hint-level", "link")
     page.click("#hint")
     idle(page)
     text = page.inner_text("#status")
-    assert 'Rule "pin"' in text and "only cell" in text, text
+    assert "the pin rule" in text and "only cell" in text, text
     assert page.locator(".hl-premise").count() >= 1
 
 
@@ -388,7 +389,7 @@ def test_reveal_asks_first(page: Any) -> None:
     assert page.locator('.cell[data-state="empty"]').count() > 0
     page.once("dialog", lambda d: d.accept())
     page.click("#reveal")
-    page.wait_for_selector('#status[data-kind="solved"]')
+    page.wait_for_selector('#status[data-kind="revealed"]')
     assert page.locator('.cell[data-state="empty"]').count() == 0
 
 

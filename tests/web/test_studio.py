@@ -232,7 +232,7 @@ def test_a_client_that_goes_away_cancels_the_work() -> None:
         t0 = time.monotonic()
         while not srv.started and time.monotonic() - t0 < 20:
             time.sleep(0.05)
-        pool = app.state.pool
+        pool = app.state.lanes["studio"]
         blank = "numbrix 30x30\n" + "\n".join(" ".join("." * 30) for _ in range(30))  # hours
         with pytest.raises(httpx.TimeoutException):
             httpx.post(

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import pencilbox
+from pencilbox import arguments
 from pencilbox.bank.grading import bank_grades, exact_grade, prove_unique, thin
 from pencilbox.bank.store import Bank
 from pencilbox.errors import PuzzleError
@@ -107,14 +108,14 @@ def parse_sizes(text: str) -> list[tuple[int, int]]:
     sizes = []
     for part in text.split(","):
         part = part.strip().lower()
+        r, _, c = part.partition("x")
         try:
-            if "x" in part:
-                r, c = part.split("x", 1)
-                sizes.append((int(r), int(c)))
-            else:
-                sizes.append((int(part), int(part)))
-        except ValueError:
-            raise PuzzleError(f"bad size {part!r}: write N or RxC, comma-separated") from None
+            rows = int(arguments.number(r, int, "a size"))
+            sizes.append((rows, int(arguments.number(c, int, "a size")) if c else rows))
+        except PuzzleError:
+            raise PuzzleError(
+                f"bad size {part[:40]!r}: write N or RxC with the digits 0-9, comma-separated"
+            ) from None
     return sizes
 
 
@@ -238,7 +239,7 @@ def run_dask(tasks: list[Task], scheduler: Any) -> Iterator[Outcome]:
     own = not isinstance(scheduler, Client)
     try:
         client = Client(scheduler) if own else scheduler
-    except OSError as e:
+    except (OSError, ValueError, TypeError) as e:  # unreachable, or no address at all
         raise PuzzleError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     try:
         futures = client.map(make_board, tasks, pure=False)

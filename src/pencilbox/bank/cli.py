@@ -17,8 +17,10 @@ from typing import Any
 import pencilbox
 from pencilbox import arguments
 from pencilbox.bank.build import DEFAULT_ATTEMPTS, Outcome, build, parse_sizes
+from pencilbox.bank.grading import bank_grades
 from pencilbox.bank.store import SHIPPED, Bank, Board
 from pencilbox.commands.common import Handler, Result, Subcommands, add_command
+from pencilbox.errors import PuzzleError
 
 BUILD_DB = "pencilbox-bank.sqlite"
 
@@ -120,9 +122,28 @@ def run_export(args: argparse.Namespace) -> list[Result]:
     kind = pencilbox.puzzle(args.type).name if args.type else None
     rows = cols = None
     if args.size:
-        [(rows, cols)] = parse_sizes(args.size)
+        sizes = parse_sizes(args.size)
+        if len(sizes) != 1:
+            raise PuzzleError(f"--size takes one size (N or RxC), not {args.size[:40]!r}")
+        [(rows, cols)] = sizes
+    if args.grade is not None:
+        check_grade(kind, args.grade)
     with Bank(args.db or SHIPPED) as bank:
         return [board_json(b) for b in bank.boards(kind, rows, cols, args.grade)]
+
+
+def check_grade(kind: str | None, grade: str) -> None:
+    """Refuse a grade no shelf of ``kind`` (of any type: None) can have."""
+    kinds = (
+        [pencilbox.puzzle(kind)]
+        if kind
+        else [pencilbox.puzzle(n) for n in pencilbox.puzzle_names()]
+    )
+    known = dict.fromkeys(g for k in kinds for g in bank_grades(k))
+    if grade not in known:
+        raise PuzzleError(
+            f"no bank shelf has grade {grade[:40]!r}; the grades are {', '.join(known)}"
+        )
 
 
 def _size(obj: Result) -> str:

@@ -99,10 +99,17 @@ class Bank:
     def __init__(self, path: str | Path, writable: bool = False) -> None:
         self.path = Path(path)
         if writable:
-            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=60)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.executescript(SCHEMA)
+            if self.path.is_dir():
+                raise BankError(f"{self.path} is a directory, not a bank file")
+            if not self.path.parent.is_dir():
+                raise BankError(f"cannot make a bank at {self.path}: no such directory")
+            try:
+                self.db = sqlite3.connect(self.path, isolation_level=None, timeout=60)
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
+                self.db.executescript(SCHEMA)
+            except sqlite3.DatabaseError as e:  # OperationalError too: cannot open, read-only
+                raise BankError(f"cannot write a bank at {self.path} ({e})") from None
         else:
             if not self.path.is_file():
                 raise BankError(f"no bank at {self.path}")

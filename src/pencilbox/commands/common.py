@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeAlias
@@ -95,12 +96,28 @@ def each_puzzle(
 def each_document(
     args: argparse.Namespace, fn: Callable[[PuzzleKind, Document], Result]
 ) -> list[Result]:
-    """:func:`each_puzzle`, with the marks and answer each puzzle's file carries."""
+    """:func:`each_puzzle`, with the marks and answer each puzzle's file
+    carries. A command's ``--seconds`` (a safety clock per puzzle) counts
+    the look at the puzzle's clues before its work."""
     kind = pencilbox.puzzle(args.type)
     docs = read_documents(kind, args.file)
+    seconds: float | None = getattr(args, "seconds", None)
+    looked = []
     for doc in docs:
-        kind.refuse_contradictory_clues(doc.puzzle)
-    return [fn(kind, doc) for doc in docs]
+        t0 = time.monotonic()
+        kind.refuse_contradictory_clues(doc.puzzle, seconds)
+        looked.append(time.monotonic() - t0)
+    if seconds is None:
+        return [fn(kind, doc) for doc in docs]
+    out = []
+    args.seconds_asked = seconds  # what a message says the clock was
+    try:  # each puzzle's safety clock covers the look at its clues too
+        for doc, spent in zip(docs, looked, strict=True):
+            args.seconds = max(0.0, seconds - spent)
+            out.append(fn(kind, doc))
+    finally:
+        args.seconds = seconds
+    return out
 
 
 def board_size(args: argparse.Namespace) -> tuple[int, int]:

@@ -14,9 +14,11 @@ from pencilbox.errors import ParseError
 def declare(commands: Subcommands) -> None:
     g = add_command(commands, "generate", "generate puzzles with their answers", Handler(run, text))
     g.add_argument("type")
-    g.add_argument("--size", type=int, required=True, help="rows (and columns unless --cols)")
-    g.add_argument("--cols", type=int)
-    g.add_argument("--density", type=float, default=0.5, help="share of clues revealed")
+    g.add_argument(
+        "--size", type=arguments.side, required=True, help="rows (and columns unless --cols)"
+    )
+    g.add_argument("--cols", type=arguments.side)
+    g.add_argument("--density", type=arguments.share, default=0.5, help="share of clues revealed")
     g.add_argument("--seed", type=arguments.bounded_int(0, 2**62, "a seed"))
     g.add_argument(
         "--count",

@@ -21,7 +21,7 @@ def declare(commands: Subcommands) -> None:
 
 
 def run(args: argparse.Namespace) -> list[Result]:
-    from pencilbox.web.app import serve  # the web's dependencies load only to serve
+    from pencilbox.web.server import serve  # the web's dependencies load only to serve
 
     serve(host=args.host, port=args.port, allowed_hosts=args.allow_host or ())
     return []

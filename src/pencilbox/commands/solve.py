@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> list[Result]:
         out = solved_json(kind, p, s)
         if s.status is Status.STOPPED:
             out["stop"] = s.stop
-            out["seconds"] = args.seconds
+            out["seconds"] = getattr(args, "seconds_asked", args.seconds)
         return out
 
     return each_puzzle(args, one)

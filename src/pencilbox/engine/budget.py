@@ -85,6 +85,24 @@ class Budget:
                 raise OutOfTime("the safety clock stopped the work")
             b = b.parent
 
+    def check(self) -> None:
+        """Raise as :meth:`spend` would, spending nothing: once this budget
+        or one it is part of is out of work, or past its deadline."""
+        self.spend(0)
+
+    def check_clock(self) -> None:
+        """Raise :class:`OutOfTime` once the safety clock of this budget (or
+        of one it is part of) has passed, whatever work is left. A rule
+        whose one run can take long on a big board calls it (through
+        :meth:`pencilbox.engine.state.State.check_clock`) every few hundred
+        steps; the units it costs are counted before it runs, as usual."""
+        b: Budget | None = self
+        now = time.monotonic()
+        while b is not None:
+            if b.deadline is not None and now > b.deadline:
+                raise OutOfTime("the safety clock stopped the work")
+            b = b.parent
+
     @property
     def left(self) -> int | None:
         """Units left here, and in every budget this is part of (None: no limit)."""

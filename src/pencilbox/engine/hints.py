@@ -102,7 +102,10 @@ def hint(
     except Stopped as e:
         return HintResult("stopped", name, reason=stopped_reason(e, "proving a cell"))
     if case and h.deduction is None and h.status is Status.STALLED:
-        found = case_hint(ladder, s, budget)
+        try:
+            found = case_hint(ladder, s, budget)
+        except Stopped as e:
+            return HintResult("stopped", name, reason=stopped_reason(e, "proving a cell"))
         if found is not None:
             return found
     if h.deduction is not None:
@@ -125,17 +128,22 @@ def hint(
 def _stalled(
     ladder: Ladder[B], s: State[B], lv: int, name: str, case: bool, budget: Budget
 ) -> HintResult:
-    """Nothing more at ``lv``: which higher level (or the case rung) proves something."""
+    """Nothing more at ``lv``: which higher level (or the case rung) proves
+    something, or that the search for one stopped (the budget or the clock)."""
+
+    def searched_on(e: Stopped) -> HintResult:
+        return HintResult(
+            "stalled",
+            name,
+            reason=f"{name} proves nothing more here; the search for a higher level "
+            f"stopped: {why_stopped(e)}",
+        )
+
     for higher in range(lv + 1, len(ladder.levels)):
         try:
             proved = first_deduction(ladder, s, higher, budget).deduction is not None
         except Stopped as e:
-            return HintResult(
-                "stalled",
-                name,
-                reason=f"{name} proves nothing more here; the search for a higher level "
-                f"stopped: {why_stopped(e)}",
-            )
+            return searched_on(e)
         if proved:
             return HintResult(
                 "stalled",
@@ -143,29 +151,35 @@ def _stalled(
                 reason=f"{name} proves nothing more here; try {ladder.levels[higher]}",
                 suggest=ladder.levels[higher],
             )
-    if not case and case_hint(ladder, s, budget) is not None:
-        return HintResult(
-            "stalled",
-            name,
-            reason=f"{name} proves nothing more here; try {cases.CASE}",
-            suggest=cases.CASE,
-        )
+    if not case:
+        try:
+            helps = case_hint(ladder, s, budget) is not None
+        except Stopped as e:
+            return searched_on(e)
+        if helps:
+            return HintResult(
+                "stalled",
+                name,
+                reason=f"{name} proves nothing more here; try {cases.CASE}",
+                suggest=cases.CASE,
+            )
     return HintResult("stalled", name, reason="no level of the ladder proves anything more here")
 
 
 def case_hint(ladder: Ladder[B], s: State[B], budget: Budget | None) -> HintResult | None:
     """The smallest case split that decides a cell of ``s`` (None: none
-    within the rung's bounds or the budget)."""
+    within the rung's bounds). Raises :class:`Stopped` when the budget or its
+    safety clock stops the search first, so that running out is never taken
+    for "nothing to find"."""
     fixed = s.copy()
     fixed.budget = budget
-    try:
-        if ladder.propagate(fixed, ladder.top).status is not Status.STALLED:
-            return None
-    except Stopped:
+    if ladder.propagate(fixed, ladder.top).status is not Status.STALLED:
         return None
     two = fixed.cands
     ref = cases.refute(ladder, fixed, budget, wanted=lambda lit: two[lit[0]].bit_count() == 2)
     if ref is None:
+        if budget is not None:
+            budget.check()  # the rung's trials ran the budget out
         return None
     keep = fixed.cands[ref.cell] & ~(1 << ref.value)
     reason = describe(ref, keep, s.grid.name, ladder.value_name)

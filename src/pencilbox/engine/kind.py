@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pencilbox.engine import cases, hints, search, verdict
+from pencilbox.engine import cases, grades, hints, search, verdict
 from pencilbox.engine.budget import Budget
 from pencilbox.engine.frontend import Frontend
 from pencilbox.engine.grid import Cell, refuse_size_out_of_range
@@ -77,6 +77,9 @@ class PuzzleKind:
     """Clue density of ``generate`` when none is given."""
     bank_skips: tuple[str, ...] = ()
     """Levels that are no grade for a bank (a board that level solves is no puzzle)."""
+    grade_names: Mapping[str, str] = {}
+    """A player's difficulty name for some rungs ("Easy"), by level; a rung
+    left out keeps the generic name by position (:mod:`pencilbox.engine.grades`)."""
     measure_defaults: MeasureDefaults = MeasureDefaults()
     certificate: str = "second solution read off the answer"
     """What :meth:`is_certificate_free` looks for, in words (density tables)."""
@@ -207,11 +210,17 @@ class PuzzleKind:
     def census(self, rows: int, cols: int, cycles: bool = False) -> int:
         """Exhaustive count of legal clue-free boards (``cycles``: closed answers,
         for puzzles whose answers are paths)."""
+        return self.census_count(rows, cols, cycles).solutions
+
+    def census_count(
+        self, rows: int, cols: int, cycles: bool = False, seconds: float | None = None
+    ) -> Counted:
+        """:meth:`census` within ``seconds``: when they run out, the count so
+        far, not complete (a lower bound)."""
         if cycles:
             raise ParseError(f"{self.name} has no census of cycles")
         empty = Puzzle(self.name, rows, cols, (None,) * (rows * cols))
-        counted = self.brute_count(empty, limit=None)
-        return counted.solutions
+        return self.brute_count(empty, limit=None, seconds=seconds)
 
     def gapcheck(
         self, p: Puzzle, budget: int | None = None, seconds: float | None = None
@@ -271,16 +280,32 @@ class PuzzleKind:
         """The levels a hint may use: the ladder, then the case rung."""
         return (*self.levels, cases.CASE)
 
+    def grades(self) -> list[dict[str, object]]:
+        """Every hint level as a player meets it: the rung's ``level``, the
+        player's ``name`` for it and its ``rule`` (see :mod:`pencilbox.engine.grades`)."""
+        summaries: dict[str, str] = {}
+        for rule in self.ladder.rules:  # a rung of several rules says what each does
+            level = self.levels[rule.level]
+            summaries[level] = " ".join(filter(None, (summaries.get(level), rule.summary)))
+        return grades.grades(self.levels, summaries, self.grade_names)
+
     def hint_level_name(self, level: int | str | None) -> str:
         return cases.CASE if level == cases.CASE else self.level_name(level)
 
     # -- solving -----------------------------------------------------------------
-    def refuse_contradictory_clues(self, p: Puzzle) -> None:
+    def refuse_contradictory_clues(self, p: Puzzle, seconds: float | None = None) -> None:
         """Raise ContradictoryClues when the lowest rung alone refutes the
         clues, in the verdict's words ("no answer: the clues contradict each
-        other: …", as :func:`pencilbox.engine.verdict.judge` says it)."""
+        other: …", as :func:`pencilbox.engine.verdict.judge` says it).
+        ``seconds`` is a safety clock (the lowest rung of a big open board
+        may take seconds): when it stops the look, nothing is refused, and
+        the work that follows finds what it finds."""
+        clock = Budget(None, seconds)
         s = self.start(p)
-        outcome = self.ladder.propagate(s, 0)
+        try:
+            outcome = self.ladder.propagate(s, 0, budget=clock)
+        except Stopped:
+            return
         if outcome.status is Status.CONTRADICTION:
             why = outcome.contradiction
             assert why is not None
@@ -300,12 +325,13 @@ class PuzzleKind:
         far) when its ``budget`` of work units runs out, or the safety clock
         (``seconds``) stops it (``Solved.stop`` says which)."""
         lv = self.ladder.level_index(level)
+        whole = Budget(budget, seconds)  # the clock counts the board's making too
         s = self.start(p)
         if narrate:
             s.trace = []
         stop = None
         try:
-            status = self.ladder.propagate(s, lv, budget=Budget(budget, seconds)).status
+            status = self.ladder.propagate(s, lv, budget=whole).status
         except Stopped as e:
             status = Status.STOPPED
             stop = search.stop_reason(e)
@@ -326,7 +352,8 @@ class PuzzleKind:
         plain search, None the one the ladder suits (see :func:`search.count`)."""
         lv = self.ladder.level_index(level)
         units = search.DEFAULT_UNITS if budget is None else budget
-        c = search.count(self.ladder, self.start(p), lv, limit, Budget(units, seconds), learning)
+        whole = Budget(units, seconds)  # the clock counts the board's making too
+        c = search.count(self.ladder, self.start(p), lv, limit, whole, learning)
         first = tuple(single_value(m) for m in c.first) if c.first is not None else None
         level_name = self.levels[lv]
         return Counted(

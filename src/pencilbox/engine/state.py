@@ -213,6 +213,9 @@ class State(Generic[B]):
     ``budget`` (a :class:`~pencilbox.engine.budget.Budget`, or None) is the
     work this state's propagation may still do; copies share it, so probe
     trials and search branches spend from it too and stop when it runs out.
+    The ladder spends from it before every rule; a rule whose one run can
+    take long on a big board also looks at its safety clock, through
+    :meth:`check_clock`, every few hundred steps.
     ``notes`` is where a rule keeps what it learnt of this state between
     runs (say, the candidates it last left consistent, to look only at what
     changed since); a copy starts with the same notes, and a rule replaces a
@@ -288,6 +291,14 @@ class State(Generic[B]):
         """Whether a search with learning records this state's changes: its
         rules then name every cell a deduction rests on, however many."""
         return self.trail is not None
+
+    def check_clock(self) -> None:
+        """Raise :class:`~pencilbox.engine.budget.OutOfTime` (a
+        :class:`~pencilbox.errors.Stopped`) once the safety clock of the
+        state's budget has passed. A rule may stop there: what it restricted
+        so far is sound, and a note it keeps is written only when it finishes."""
+        if self.budget is not None:
+            self.budget.check_clock()
 
     def is_decided(self, cell: Cell) -> bool:
         m = self.cands[cell]

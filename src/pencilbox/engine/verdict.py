@@ -46,6 +46,7 @@ from pencilbox.engine.grid import Cell
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.engine.results import Puzzle, Values
 from pencilbox.engine.state import State
+from pencilbox.engine.words import count as counted
 from pencilbox.errors import Stopped
 
 DEFAULT_UNITS = 2_000_000
@@ -184,9 +185,12 @@ def grade_words(grade: str | None, case_size: int | None = None, upto: str = cas
 
 def stop_words(stop: str | None, budget: int | None = None) -> str:
     """Why work stopped short, in words: the budget (the same on every
-    machine) or the safety clock (this machine's speed and load)."""
+    machine), the safety clock (this machine's speed and load), or a server
+    too busy to start it."""
     if stop == "clock":
         return "the safety clock stopped the work (this machine was too slow or too busy)"
+    if stop == "busy":
+        return "the server was too busy to start the work; ask again in a moment"
     if budget is not None:
         return f"the budget of {budget:,} work units ran out"
     return "the work budget ran out"
@@ -342,7 +346,7 @@ class _Judging:
             found = _Found(
                 "none",
                 reason="the clues contradict each other: the ladder leaves "
-                f"{len(undecided_cells(s))} cells open and every way of filling them "
+                f"{counted(len(undecided_cells(s)), 'cell')} open and every way of filling them "
                 "breaks a rule",
                 guesses=count.guesses,
             )
@@ -531,7 +535,7 @@ class _Judging:
                     case_size=size,
                     solutions=(answer,),
                     undecided=probed,
-                    reason=f"unique: probe leaves {open_cells} cells open, and the case "
+                    reason=f"unique: probe leaves {counted(open_cells, 'cell')} open, and the case "
                     f"rung finishes it with case splits of at most {n}",
                     guesses=count.guesses,
                 )
@@ -543,8 +547,8 @@ class _Judging:
             grade="beyond",
             solutions=(answer,),
             undecided=probed,
-            reason=f"unique by search: {rung} {open_cells} cells open, and search settles "
-            f"them with {guesses}",
+            reason=f"unique by search: {rung} {counted(open_cells, 'cell')} open, "
+            f"and search settles them with {guesses}",
             guesses=count.guesses,
         )
 

@@ -152,7 +152,7 @@ class JsonLines:
     def _read_one(self, line: str, wanted: PuzzleKind | None) -> Document:
         try:
             obj = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # not JSON, thousands of digits or brackets
             raise ParseError(f"the line {shown(line.strip())} is not a JSON object") from None
         if not isinstance(obj, dict):
             raise ParseError("a JSON puzzle line is an object with a 'puzzle' or 'url'")

@@ -192,7 +192,7 @@ def shorten(text: str) -> str:
 def _json(text: str, what: str) -> Any:
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # not JSON, thousands of digits or brackets
         raise ParseError(f"the penpa-edit URL's {what} is not valid JSON") from None
 
 

@@ -80,6 +80,12 @@ def format_url(kind: str, cols: int, rows: int, body: str, host: str = HOST) -> 
     return f"{host}{kind}/{cols}/{rows}/{body}"
 
 
+def _strip_end(body: str) -> str:
+    """The body without the one ``/`` that may close it (puzz.link writes
+    one after a body that ends in a sign)."""
+    return body[:-1] if body.endswith("/") else body
+
+
 # -- base-27 triples (two given colours) -----------------------------------------
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -87,9 +93,10 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 def decode_base27(body: str, cells: int) -> list[int]:
     """Cell values 0..2, three per character (9a + 3b + c)."""
     out: list[int] = []
-    for ch in body:
+    body = _strip_end(body)
+    for i, ch in enumerate(body):
         if len(out) >= cells:
-            break
+            raise ParseError(f"URL body: {shown(body[i:], 20)} follows the last cell")
         k = _DIGITS.find(ch.lower())
         if not 0 <= k < 27:
             raise ParseError(f"character {ch!r} is not a base-27 digit in the URL body")
@@ -122,9 +129,12 @@ _WIDE = {
 def decode_number16(body: str, cells: int) -> list[int | None]:
     """Clues (``None`` empty, -1 a clue without a number) for ``cells`` cells."""
     out: list[int | None] = []
+    body = _strip_end(body)
     i = 0
     n = len(body)
-    while i < n and len(out) < cells:
+    while i < n:
+        if len(out) >= cells:
+            raise ParseError(f"URL body: {shown(body[i:], 20)} follows the last cell")
         ch = body[i]
         if ch in "0123456789abcdef":
             out.append(int(ch, 16))
@@ -143,7 +153,7 @@ def decode_number16(body: str, cells: int) -> list[int | None]:
             out.extend([None] * (ord(ch) - ord("f")))
             i += 1
         else:
-            i += 1
+            raise ParseError(f"URL body: {ch!r} at position {i} is not a clue or a gap")
     if len(out) < cells:
         out.extend([None] * (cells - len(out)))
     return out[:cells]

@@ -87,6 +87,10 @@ def _json_puzzle(line: str) -> str:
         obj = json.loads(line)
     except json.JSONDecodeError as e:
         raise ParseError(f"a line starting with '{{' is not valid JSON: {e.msg}") from None
+    except (ValueError, RecursionError):  # thousands of digits, or of brackets
+        raise ParseError(
+            "a line starting with '{' holds a number too long or nesting too deep to read"
+        ) from None
     if isinstance(obj, dict) and isinstance(obj.get("url"), str) and "puzzle" not in obj:
         return str(obj["url"])
     rows = obj.get("puzzle") if isinstance(obj, dict) else None

@@ -277,7 +277,7 @@ def declare(commands: Subcommands) -> None:
     )
     m.add_argument("--out", help="directory for tables and charts (without it nothing is written)")
     m.add_argument("--sizes", help="board sizes, comma-separated (ladder, gap; default 6,8,10)")
-    m.add_argument("--size", type=int, help="board size (density, guesses; default 10)")
+    m.add_argument("--size", type=arguments.side, help="board size (density, guesses; default 10)")
     m.add_argument(
         "--density",
         help="clue density (default per puzzle); with all: "

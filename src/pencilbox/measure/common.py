@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 import pencilbox
+from pencilbox import arguments
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.errors import ParseError
@@ -134,10 +135,12 @@ def median_mean(xs: Sequence[float]) -> dict[str, float | None]:
 
 
 def parse_list(text: str, cast: Callable[[str], Any] = float, what: str = "values") -> list[Any]:
+    """Comma-separated numbers read by ``cast`` (``int`` or ``float``),
+    written with ASCII digits."""
     try:
-        out = [cast(t) for t in text.split(",") if t.strip()]
-    except ValueError:
-        raise ParseError(f"cannot read {what} {text!r} (comma-separated numbers)") from None
+        out = [arguments.number(t, cast, what) for t in text.split(",") if t.strip()]
+    except (ValueError, OverflowError):
+        raise ParseError(f"cannot read {what} {text[:60]!r} (comma-separated numbers)") from None
     if not out:
         raise ParseError(f"no {what} in {text!r}")
     return out

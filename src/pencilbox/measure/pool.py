@@ -38,7 +38,7 @@ def scheduler(address: Any) -> Iterator[None]:
     own = not isinstance(address, Client)
     try:
         client = Client(address) if own else address
-    except OSError as e:
+    except (OSError, ValueError, TypeError) as e:  # unreachable, or no address at all
         raise PuzzleError(f"cannot reach the Dask scheduler at {address}: {e}") from None
     _client = client
     try:

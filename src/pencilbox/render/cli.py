@@ -3,12 +3,15 @@
 Each puzzle of FILE gets a slot on a page with its type, size, grade and
 URL; ``--solution`` adds the same pages again with the answers. SVG and PNG
 write one file per page (``PATH`` itself when there is one page, else
-``NAME-1.EXT``, ``NAME-2.EXT`` …); PDF writes one document.
+``NAME-1.EXT``, ``NAME-2.EXT`` …); PDF writes one document. Pages are made
+and written one at a time, so the memory a sheet takes does not grow with
+its pages.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from pathlib import Path
 
 import pencilbox
@@ -75,9 +78,15 @@ def entries(kind: PuzzleKind, puzzles: list[Puzzle], args: argparse.Namespace) -
 
 
 def output_format(args: argparse.Namespace) -> str:
-    if args.format is not None:
-        return str(args.format)
+    """The format asked for: ``--format``, else the suffix of ``--out``; a
+    suffix that names another format than ``--format`` is refused."""
     suffix = Path(args.out).suffix.lower().lstrip(".")
+    if args.format is not None:
+        if suffix in FORMATS and suffix != args.format:
+            raise ParseError(
+                f"--out {args.out!r} names a {suffix} file but --format is {args.format}"
+            )
+        return str(args.format)
     if suffix in FORMATS:
         return suffix
     raise ParseError(f"say --format {'|'.join(FORMATS)} (the name {args.out!r} does not tell)")
@@ -98,6 +107,16 @@ def write(path: Path, data: bytes) -> None:
         raise ParseError(f"cannot write {path}: {e.strerror or e.__class__.__name__}") from None
 
 
+def write_pdf(path: Path, pages: Iterable[str], title: str) -> None:
+    """The pages as one PDF document, written a page at a time."""
+    try:
+        with convert.PdfDocument(path, title) as document:
+            for page in pages:
+                document.add(page)
+    except OSError as e:
+        raise ParseError(f"cannot write {path}: {e.strerror or e}") from None
+
+
 def run(args: argparse.Namespace) -> list[Result]:
     fmt = output_format(args)
     if not 1 <= args.per_page <= svg.MAX_PER_PAGE:
@@ -106,30 +125,29 @@ def run(args: argparse.Namespace) -> list[Result]:
         raise ParseError("--budget must be at least 1")
     if not args.seconds > 0:
         raise ParseError("--seconds must be more than 0")
-    out = Path(args.out)
-    if not out.suffix:
-        out = out.with_suffix(f".{fmt}")
+    out = Path(args.out)  # written as named: /dev/stdout and /dev/full are files too
     if not out.parent.is_dir():
         raise ParseError(f"no such directory: {out.parent}")
     kind = pencilbox.puzzle(args.type)
     look_of(kind)
     puzzles = read_puzzles(kind, args.file)
     for p in puzzles:
-        kind.refuse_contradictory_clues(p)
+        kind.refuse_contradictory_clues(p, args.seconds)
     sheet = entries(kind, puzzles, args)
+    count = svg.page_count(len(sheet), args.per_page, args.solution)
     pages = svg.pages(sheet, args.per_page, args.solution)
     if fmt == "pdf":
-        write(out, convert.to_pdf(pages, title=f"pencilbox: {kind.title} puzzles"))
+        write_pdf(out, pages, title=f"pencilbox: {kind.title} puzzles")
         files = [out]
     else:
-        files = page_paths(out, len(pages))
+        files = page_paths(out, count)
         for path, page in zip(files, pages, strict=True):
             write(path, page.encode("utf-8") if fmt == "svg" else convert.to_png(page))
     return [
         {
             "format": fmt,
             "files": [str(f) for f in files],
-            "pages": len(pages),
+            "pages": count,
             "puzzles": len(puzzles),
             "solution": args.solution,
             "grades": [e.grade for e in sheet],
@@ -160,7 +178,10 @@ def declare(commands: Subcommands) -> None:
     r.add_argument("--format", choices=FORMATS, help="default: from the --out suffix")
     r.add_argument("--solution", action="store_true", help="add the answers on pages of their own")
     r.add_argument(
-        "--per-page", type=int, default=1, help=f"puzzles per page (1..{svg.MAX_PER_PAGE})"
+        "--per-page",
+        type=arguments.bounded_int(1, svg.MAX_PER_PAGE, "a number of puzzles a page"),
+        default=1,
+        help=f"puzzles per page (1..{svg.MAX_PER_PAGE})",
     )
     r.add_argument("--no-grade", action="store_true", help="skip grading (shows grade ?)")
     r.add_argument(

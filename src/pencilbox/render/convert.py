@@ -1,15 +1,18 @@
 """SVG pages to PNG images and one PDF document.
 
-CairoSVG draws each page with the cairo library; pypdf joins the one-page
-PDFs into a document. Both come with ``pip install 'pencilbox[render]'``;
-cairo itself is a system library (Debian: ``libcairo2``).
+CairoSVG draws each page with the cairo library: a PNG image each, or one
+page after another onto a single cairo PDF surface that writes each page
+to its file as it is finished (:class:`PdfDocument`), so a document of
+any number of pages takes the memory of one. CairoSVG comes with
+``pip install 'pencilbox[render]'``; cairo itself is a system library
+(Debian: ``libcairo2``).
 """
 
 from __future__ import annotations
 
-import io
-from collections.abc import Sequence
-from types import ModuleType
+from pathlib import Path
+from types import ModuleType, TracebackType
+from typing import Any, BinaryIO
 
 from pencilbox.errors import PuzzleError
 
@@ -18,7 +21,7 @@ PNG_DPI = 150
 
 
 class RenderUnavailable(PuzzleError):
-    """PNG or PDF asked for without CairoSVG, pypdf or the cairo library."""
+    """PNG or PDF asked for without CairoSVG or the cairo library."""
 
 
 def _cairosvg() -> ModuleType:
@@ -42,18 +45,65 @@ def to_png(svg: str, dpi: int = PNG_DPI) -> bytes:
     return data
 
 
-def to_pdf(pages: Sequence[str], title: str = "pencilbox") -> bytes:
-    """SVG pages as one PDF document, a page each."""
-    cairosvg = _cairosvg()
-    try:
-        from pypdf import PdfReader, PdfWriter
-    except ImportError:
-        raise RenderUnavailable("PDF needs pypdf: pip install 'pencilbox[render]'") from None
-    writer = PdfWriter()
-    for svg in pages:
-        one = cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))
-        writer.append(PdfReader(io.BytesIO(one)))
-    writer.add_metadata({"/Title": title, "/Creator": "pencilbox"})
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+class PdfDocument:
+    """A PDF file written a page at a time (a context manager): :meth:`add`
+    draws one SVG page onto the document's cairo surface and finishes it."""
+
+    def __init__(self, path: Path, title: str = "pencilbox") -> None:
+        self.cairosvg = _cairosvg()
+        import cairocffi
+
+        self.cairo = cairocffi
+        self.title = title
+        self.file: BinaryIO = path.open("wb")
+        self.surface: Any = None
+        self.pages = 0
+
+    def add(self, svg: str) -> None:
+        """Draw ``svg`` as the next page."""
+        from cairosvg.parser import Tree
+        from cairosvg.surface import PDFSurface
+
+        document = self
+
+        class Page(PDFSurface):  # type: ignore[misc]
+            """CairoSVG's PDF drawing, onto the document's one surface."""
+
+            def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
+                return document.surface_of(width, height), width, height
+
+        try:
+            Page(Tree(bytestring=svg.encode("utf-8")), None, 96)
+            self.surface.show_page()
+        except self.cairo.CairoError as e:  # the file could not take the page
+            raise OSError(f"cairo: {e}") from None
+        self.pages += 1
+
+    def surface_of(self, width: float, height: float) -> Any:
+        """The document's surface (made with the first page's size)."""
+        if self.surface is None:
+            cairo = self.cairo
+            self.surface = cairo.PDFSurface(self.file, width, height)
+            self.surface.set_metadata(cairo.PDF_METADATA_TITLE, self.title)
+            self.surface.set_metadata(cairo.PDF_METADATA_CREATOR, "pencilbox")
+        return self.surface
+
+    def close(self) -> None:
+        try:
+            if self.surface is not None:
+                self.surface.finish()
+        except self.cairo.CairoError as e:
+            raise OSError(f"cairo: {e}") from None
+        finally:
+            self.file.close()
+
+    def __enter__(self) -> PdfDocument:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()

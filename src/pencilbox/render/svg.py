@@ -11,7 +11,7 @@ here, in proportion to the cell.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -248,13 +248,19 @@ def page(entries: Sequence[Entry], per_page: int, solution: bool, number: int, c
     return "\n".join(out) + "\n"
 
 
-def pages(entries: Sequence[Entry], per_page: int, solution: bool) -> list[str]:
-    """The puzzle pages, then (``solution``) the same layout with the answers."""
-    groups = [entries[i : i + per_page] for i in range(0, len(entries), per_page)]
-    kinds = [False, True] if solution else [False]
-    count = len(groups) * len(kinds)
-    out = []
-    for k, answers in enumerate(kinds):
-        for i, group in enumerate(groups):
-            out.append(page(group, per_page, answers, k * len(groups) + i + 1, count))
-    return out
+def page_count(entries: int, per_page: int, solution: bool) -> int:
+    """How many pages :func:`pages` makes of ``entries`` puzzles."""
+    return -(-entries // per_page) * (2 if solution else 1)
+
+
+def pages(entries: Sequence[Entry], per_page: int, solution: bool) -> Iterator[str]:
+    """The puzzle pages, then (``solution``) the same layout with the
+    answers; one at a time, so a sheet of any length takes the memory of a
+    page."""
+    sheets = range(0, len(entries), per_page)
+    count = page_count(len(entries), per_page, solution)
+    number = 0
+    for answers in (False, True) if solution else (False,):
+        for start in sheets:
+            number += 1
+            yield page(entries[start : start + per_page], per_page, answers, number, count)

@@ -18,7 +18,7 @@ import random
 import time
 from dataclasses import dataclass, replace
 
-from pencilbox.engine.budget import Budget
+from pencilbox.engine.budget import Budget, OutOfTime
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
 from pencilbox.engine.ladder import Status
@@ -222,6 +222,11 @@ def thin(
     whole = Budget(budget, seconds)
     try:
         ready = solves_at(kind, p, lv, whole)
+    except OutOfTime:
+        raise NotReady(
+            f"the {kind.levels[lv]} fixpoint did not finish: the safety clock stopped it "
+            "(this machine was too slow or too busy)"
+        ) from None
     except Stopped:
         raise NotReady(
             f"the {kind.levels[lv]} fixpoint did not finish within the budget of "

@@ -6,25 +6,25 @@ line or a text grid: see :mod:`pencilbox.formats`); the player's marks
 travel as rows of answer tokens with ``?`` for an undecided cell (the
 CLI's text format). Here FastAPI reads and checks each request; the work is
 the plain call of :mod:`pencilbox.web.calls` by the same name, which the
-engine inside the static site's page calls too. Every solver call (hint,
-solve, generating a board the bank lacks) runs as a job of
-:mod:`pencilbox.web.jobs` in a worker process of the app's
-:class:`~pencilbox.web.workers.SolverPool`, which kills it when its deadline
-passes (:mod:`pencilbox.web.host`); boards are no larger than
-:data:`~pencilbox.web.calls.MAX_SIDE`. The cheap endpoints (types, parse,
-check, dealing from the bank, whose boards carry their answers) never wait
-for a worker.
+engine inside the static site's page calls too. The server process only
+reads requests; every piece of puzzle work (hint, solve, check, reading a
+board, dealing from the bank, generating a board the bank lacks) runs as a
+job of :mod:`pencilbox.web.jobs` or :mod:`pencilbox.web.checks` in a worker
+process of one of the app's lanes (:mod:`pencilbox.web.lanes`), which kills
+it when its deadline passes (:mod:`pencilbox.web.host`); boards are no
+larger than :data:`~pencilbox.web.calls.MAX_SIDE`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, Field
+from fastapi import APIRouter, Query, Request, Response
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from pencilbox.errors import SolverBusy
-from pencilbox.web import calls
+from pencilbox.web import calls, deal
 from pencilbox.web.calls import DEFAULT_SIDE, MAX_SIDE
 from pencilbox.web.host import ServerHost
 
@@ -39,20 +39,42 @@ def _error(description: str) -> dict[str, Any]:
     return {"model": ErrorOut, "description": description}
 
 
-ERRORS: dict[int | str, dict[str, Any]] = {
+BASIC_ERRORS: dict[int | str, dict[str, Any]] = {
     400: _error("a malformed or unplayable puzzle, marks or level"),
     413: _error("a request body over the size limit"),
     422: _error("a request that does not match the schema"),
 }
-SOLVER_ERRORS: dict[int | str, dict[str, Any]] = {
-    **ERRORS,
+ERRORS: dict[int | str, dict[str, Any]] = {
+    **BASIC_ERRORS,
+    403: _error("a request from another site"),
+    429: _error("too many requests of this kind are waiting; retry after Retry-After seconds"),
     503: _error("the solver ran past the deadline, out of memory, or is busy"),
 }
+"""The errors of every endpoint that does puzzle work."""
+SOLVER_ERRORS = ERRORS
 router = APIRouter(prefix="/api")
 
 
 # -- puzzles in, puzzles out ------------------------------------------------------
+def _whole(value: object) -> object:
+    """A JSON number with no fraction (``7.0``) as the integer it is; every
+    other value as given, for the strict check that follows."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+WholeNumber = Annotated[int, BeforeValidator(_whole)]
+"""An integer field of a request body: JSON's ``7`` or ``7.0``, no string,
+no ``true``, no fraction (JSON Schema's "integer")."""
+
+
 class PuzzleIn(BaseModel):
+    """A request that names a puzzle. Fields take their JSON types strictly:
+    a number is no string, ``true`` is no number."""
+
+    model_config = ConfigDict(strict=True)
+
     puzzle: str = Field(
         ...,
         max_length=20_000,
@@ -94,10 +116,16 @@ class SolveIn(PuzzleIn):
 
 
 # -- endpoints ----------------------------------------------------------------------
-@router.get("/puzzles", responses=ERRORS)
-async def puzzles(request: Request) -> list[dict[str, Any]]:
+@router.get("/puzzles", responses=BASIC_ERRORS, response_model=list[dict[str, Any]])
+def puzzles(request: Request) -> Response:
     """The puzzle types, their ladder levels (weakest first), the bank's sizes
     and each type's front-end descriptor (how the browser draws it).
+
+    ``hint_levels`` are the levels a hint may reason at (the ladder, then
+    the case rung); ``deal_levels`` the grades a board is dealt at (the
+    bank's); ``grades`` each hint level as a player meets it: its
+    ``level``, the player's ``name`` for it (Easy … Fiendish) and its
+    ``rule`` in one sentence.
 
     Each type's ``limits`` are the bounds the browser keeps to, as the server
     enforces them: ``sides`` [low, high], the rows and columns of any board
@@ -107,8 +135,16 @@ async def puzzles(request: Request) -> list[dict[str, Any]]:
     (``/api/analyze``); ``analyze_max_budget``, the most one analyze or
     helper request may spend; ``helper_budget``, the budget the editor gives
     a helper (``/api/redundant``, ``/api/suggest``, ``/api/thin``);
-    ``analyze_seconds``, a studio request's safety clock."""
-    return await calls.puzzles(ServerHost(request))
+    ``analyze_seconds``, a studio request's safety clock.
+
+    The answer is :func:`pencilbox.web.calls.types_json`, made once and
+    kept (made again when the bank changes)."""
+    shelves = deal.bank_sizes(request.app.state.bank_path)
+    cached: tuple[object, bytes] | None = getattr(request.app.state, "puzzles_json", None)
+    if cached is None or cached[0] is not shelves:
+        made = calls.types_json(shelves, request.app.state.limits)
+        cached = request.app.state.puzzles_json = (shelves, json.dumps(made).encode())
+    return Response(cached[1], media_type="application/json")
 
 
 @router.get("/puzzle", responses=SOLVER_ERRORS)
@@ -139,7 +175,8 @@ async def parse(request: Request, body: ParseIn) -> dict[str, Any]:
 
 @router.post("/hint", responses=SOLVER_ERRORS)
 async def hint(request: Request, body: HintIn) -> dict[str, Any]:
-    """The next cell the ladder proves at ``level`` from the player's marks."""
+    """The next cell the ladder proves at ``level`` from the player's marks
+    (status "stopped" when the deadline passed first)."""
     return await calls.hint(ServerHost(request), **body.model_dump())
 
 
@@ -159,7 +196,8 @@ async def validate_marks(request: Request, body: MarksIn) -> dict[str, Any]:
 
 @router.post("/solve", responses=SOLVER_ERRORS)
 async def solve(request: Request, body: SolveIn) -> dict[str, Any]:
-    """The fixpoint of the ladder up to ``level``: status and the grid it reaches."""
+    """The fixpoint of the ladder up to ``level``: status and the grid it
+    reaches ("stopped", with what it decided, when the deadline passed first)."""
     return await calls.solve(ServerHost(request), **body.model_dump())
 
 

@@ -1,16 +1,19 @@
 """The web app: the JSON API under /api/ (``api.py``) and the static front end.
 
-Listens on 127.0.0.1 unless told otherwise. Bodies over :data:`MAX_BODY`
-bytes are refused (413); input errors answer 4xx with ``{"error": ...}``;
-solver work runs in the app's worker pool (:mod:`pencilbox.web.workers`).
+Bodies over :data:`MAX_BODY` bytes are refused (413); input errors answer
+4xx with ``{"error": ...}``; puzzle work runs in the app's lanes of worker
+processes (:mod:`pencilbox.web.lanes`), and a lane with too much waiting
+answers 429 (503 when the work runs out of time), with ``Retry-After``.
 The safety middleware (:mod:`pencilbox.web.safety`) checks the ``Host``
-header and adds a Content-Security-Policy and the usual security headers.
+header, refuses API requests from other sites, adds a
+Content-Security-Policy and the usual security headers to every answer,
+and turns any unexpected error into a JSON 500. The server around it is
+:mod:`pencilbox.web.server`.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -24,10 +27,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import pencilbox
-from pencilbox.errors import BudgetExceeded, PuzzleError
+from pencilbox.errors import BudgetExceeded, PuzzleError, SolverBusy, SolverFull
 from pencilbox.web import api, apidocs, calls, exports, studio
-from pencilbox.web.safety import LOCAL_HOSTS, HostCheck, SecurityHeaders, is_loopback
-from pencilbox.web.workers import SolverPool
+from pencilbox.web.lanes import Lane, Lanes, default_lanes
+from pencilbox.web.safety import LOCAL_HOSTS, Crashes, HostCheck, SameOrigin, SecurityHeaders
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
@@ -111,10 +114,13 @@ def puzzle_file(name: str, path: str) -> Path:
     frontend = pencilbox.puzzle(name).frontend
     if frontend is None or frontend.static_dir is None:
         raise missing
-    root = frontend.static_dir.resolve()
-    target = (root / path).resolve()
-    if not target.is_relative_to(root) or not target.is_file():
-        raise missing
+    try:
+        root = frontend.static_dir.resolve()
+        target = (root / path).resolve()
+        if not target.is_relative_to(root) or not target.is_file():
+            raise missing
+    except (ValueError, OSError):  # a null byte, a name too long for the system
+        raise missing from None
     return target
 
 
@@ -123,20 +129,23 @@ def create_app(
     solver_seconds: float = calls.SOLVER_SECONDS,
     workers: int | None = None,
     allowed_hosts: Iterable[str] = (),
+    lanes: tuple[Lane, ...] | None = None,
 ) -> FastAPI:
     """The app. ``solver_seconds`` is each request's solver deadline,
-    ``workers`` the size of its solver pool (default: two per core), and
-    ``allowed_hosts`` the ``Host`` names it answers besides localhost,
-    127.0.0.1 and [::1]."""
-    pool = SolverPool(workers)
+    ``workers`` caps the workers of each lane (default: by the machine's
+    cores, see :func:`~pencilbox.web.lanes.default_lanes`) unless
+    ``lanes`` are given outright, and ``allowed_hosts`` the ``Host`` names
+    it answers besides localhost, 127.0.0.1 and [::1]."""
+    pools = Lanes(lanes if lanes is not None else default_lanes(workers=workers))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pool.start()
+        for pool in pools.pools.values():
+            pool.start()
         try:
             yield
         finally:
-            pool.close()
+            pools.close()
 
     app = FastAPI(
         title="pencilbox",
@@ -147,19 +156,22 @@ def create_app(
         redoc_url=None,
     )
     apidocs.add_docs(app)
+    apidocs.add_examples(app)
     app.state.bank_path = (
         default_bank()
         if bank_path == "default"
         else (Path(bank_path) if bank_path is not None else None)
     )
     app.state.answer_cache = calls.AnswerCache()
-    app.state.pool = pool
+    app.state.lanes = pools
     app.state.solver_seconds = solver_seconds
     app.state.limits = calls.limits()  # what /api/puzzles tells the browser
 
     @app.exception_handler(BudgetExceeded)
     async def too_slow(request: Request, exc: BudgetExceeded) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=503)
+        status = 429 if isinstance(exc, SolverFull) else 503
+        retry = exc.retry_after if isinstance(exc, SolverBusy) else 1
+        return JSONResponse({"error": str(exc)}, status, headers={"Retry-After": str(retry)})
 
     @app.exception_handler(PuzzleError)
     async def puzzle_error(request: Request, exc: PuzzleError) -> JSONResponse:
@@ -183,10 +195,6 @@ def create_app(
             {"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers
         )
 
-    @app.exception_handler(Exception)
-    async def server_error(request: Request, exc: Exception) -> JSONResponse:
-        return JSONResponse({"error": "internal error"}, status_code=500)
-
     app.include_router(api.router)
     app.include_router(studio.router)
     app.include_router(exports.router)
@@ -205,27 +213,13 @@ def create_app(
         return FileResponse(puzzle_file(name, path), headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # Innermost first: the last added sees every request first and every answer last.
     app.add_middleware(BodyLimit)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SameOrigin)
     app.add_middleware(HostCheck, allowed=(*LOCAL_HOSTS, *allowed_hosts))
+    app.add_middleware(Crashes)
+    app.add_middleware(SecurityHeaders)
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, allowed_hosts: Iterable[str] = ()) -> None:
-    """Serve the app; warn when ``host`` is reachable from other machines."""
-    import uvicorn
-
-    allowed = list(allowed_hosts)
-    if not is_loopback(host):
-        print(
-            f"pencilbox: warning: listening on {host}:{port}, reachable from other "
-            "machines; requests must name one of these hosts: "
-            + ", ".join([*LOCAL_HOSTS, host, *allowed]),
-            file=sys.stderr,
-        )
-        if host not in ("0.0.0.0", "::"):
-            allowed.append(host)
-    uvicorn.run(create_app(allowed_hosts=allowed), host=host, port=port, log_level="info")
-
-
-__all__: list[Any] = ["create_app", "serve", "MAX_BODY"]
+__all__: list[Any] = ["create_app", "MAX_BODY"]

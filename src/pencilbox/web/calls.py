@@ -15,13 +15,25 @@ defaults as the API's schema. Bad input raises a
 :class:`~pencilbox.errors.PuzzleError` (a 400), work past its deadline a
 :class:`~pencilbox.errors.BudgetExceeded` (a 503), and a request that does
 not apply to the board a :class:`Conflict` (a 409).
+
+Each piece of puzzle work names the lane it belongs to (``play`` for a
+board of up to :data:`PLAY_CELLS` cells, ``large``, ``check``, ``make``,
+``studio``: see :mod:`pencilbox.web.lanes`), and a call asks its host to
+:meth:`~Host.admit` the work before it reads the puzzle; the server runs
+each lane in worker processes of its own and refuses work for a full lane
+(429), the page runs everything at once. Work whose worker the host
+stopped past its clock (:class:`~pencilbox.errors.SolverLate`) still
+answers, in words that say so: a hint or a fixpoint "stopped", a verdict
+``unknown`` (stop "clock"), a helper a 409.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import threading
+import time
 import warnings
 from collections import OrderedDict
 from collections.abc import Callable
@@ -32,18 +44,30 @@ from urllib.parse import quote
 
 import pencilbox
 from pencilbox import verdicts
+from pencilbox.bank.grading import bank_grades
 from pencilbox.engine import cases
+from pencilbox.engine.budget import OutOfTime
 from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
 from pencilbox.engine.grid import MIN_SIDE
+from pencilbox.engine.hints import stopped_reason
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
-from pencilbox.engine.state import single_value
-from pencilbox.engine.verdict import DEFAULT_UNITS
-from pencilbox.errors import ParseError, PuzzleError, SizeError, SolverBusy
+from pencilbox.engine.ladder import Status
+from pencilbox.engine.results import HintResult, Solved
+from pencilbox.engine.verdict import DEFAULT_UNITS, Verdict
+from pencilbox.errors import ParseError, PuzzleError, SizeError, SolverBusy, SolverFull, SolverLate
 from pencilbox.formats import registry
 from pencilbox.formats.base import Document, Unsupported, UntypedPuzzle
-from pencilbox.shapes import cell_json, cells_json, redundancy_json, verdict_json
+from pencilbox.formats.puzzlink import parse_frame
+from pencilbox.shapes import (
+    cell_json,
+    cells_json,
+    hint_json,
+    redundancy_json,
+    solved_json,
+    verdict_json,
+)
 from pencilbox.studio import helpers
-from pencilbox.web import deal, jobs
+from pencilbox.web import checks, deal, jobs
 
 T = TypeVar("T")
 
@@ -67,10 +91,21 @@ MAX_SECONDS = 60.0
 """The longest safety clock a studio request may ask for."""
 HELPER_UNITS = helpers.HELPER_UNITS
 """The budget the browser's editor gives one helper request."""
-REFUTE_SECONDS = 0.5
-"""How long Check lets the ladder look for a refutation of a partial board."""
+MIN_SECONDS = 0.05
+"""Time left below which a request asks no more of the solver."""
+PLAY_CELLS = 15 * 15
+"""Largest board (in cells) whose work runs in the ``play`` lane."""
 EXTENSIONS = {"url": "txt", "text": "txt", "pzprv3": "txt", "penpa": "txt", "janko": "txt"}
 """The file name suffix of a download in each format (JSON lines: ``jsonl``)."""
+
+
+def board_lane(rows: int, cols: int) -> str:
+    """The lane of play work on a board of ``rows`` × ``cols``."""
+    return "play" if rows * cols <= PLAY_CELLS else "large"
+
+
+def lane_of(p: Puzzle) -> str:
+    return board_lane(p.rows, p.cols)
 
 
 class Conflict(PuzzleError):
@@ -113,10 +148,22 @@ class Host(Protocol):
     """What /api/puzzles tells the browser (see :func:`limits`)."""
     verdict_path: Path | None
     """The verdict store's file (None: memory only)."""
+    seconds: float
+    """The deadline of one request's solver work."""
 
-    async def solver(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args, seconds)``: solver work under the host's deadline
-        (a :class:`~pencilbox.errors.BudgetExceeded` past it)."""
+    def admit(self, lane: str) -> None:
+        """Refuse (:class:`~pencilbox.errors.SolverFull`) work for ``lane``
+        when the host has too much of it waiting already."""
+        ...
+
+    async def solver(
+        self, lane: str, fn: Callable[..., T], *args: Any, seconds: float | None = None
+    ) -> T:
+        """``fn(*args, left)``: solver work of ``lane`` under the host's
+        deadline (or ``seconds``), ``left`` being what remains of it when
+        the work starts (a :class:`~pencilbox.errors.BudgetExceeded` past
+        it, :class:`~pencilbox.errors.SolverLate` when the host stopped
+        work that ran past it)."""
         ...
 
     async def quick(self, fn: Callable[..., T], *args: Any) -> T:
@@ -126,9 +173,9 @@ class Host(Protocol):
     async def studio(
         self, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
     ) -> dict[str, Any]:
-        """:func:`studio_call` ``(call, kind.name, p, *args)``, whose budget
-        and safety clock (``seconds``) bound it; cancelled when the client
-        that asked goes away."""
+        """:func:`studio_call` ``(call, kind.name, p, *args, left)``, whose
+        budget and safety clock (``seconds``, of which ``left`` remain when
+        it starts) bound it; cancelled when the client that asked goes away."""
         ...
 
 
@@ -187,39 +234,35 @@ def marks_rows(kind: PuzzleKind, marks: Marks | Values, cols: int) -> list[str]:
     return [" ".join(tokens[i : i + cols]) for i in range(0, len(tokens), cols)]
 
 
+HEADER_SIZE = re.compile(r"\S+\s+([0-9]{1,4})\s*x\s*([0-9]{1,4})", re.IGNORECASE)
+"""The size in a text grid's "TYPE RxC" header."""
+
+
+def admit(host: Host, puzzle: str) -> None:
+    """Ask the host to admit the work on ``puzzle`` before it is read, when
+    the size its URL frame or header names tells the lane (reading a big
+    board is itself work a flood should not get)."""
+    first = puzzle.strip().split("\n", 1)[0].strip()
+    header = HEADER_SIZE.fullmatch(first)
+    if header:
+        rows, cols = int(header.group(1)), int(header.group(2))
+    else:
+        try:
+            with warnings.catch_warnings():  # reading the puzzle warns, once
+                warnings.simplefilter("ignore")
+                frame = parse_frame(first)
+        except PuzzleError:
+            return  # read_puzzle will say what is wrong
+        rows, cols = frame.rows, frame.cols
+    host.admit(board_lane(rows, cols))
+
+
 def read_marks(kind: PuzzleKind, p: Puzzle, rows: list[str] | None) -> Marks | None:
     if rows is None:
         return None
     if len(rows) != p.rows:
         raise ParseError(f"the marks have {len(rows)} rows but the puzzle has {p.rows}")
     return kind.parse_marks("\n".join(r if r.strip() else "?" for r in rows), p)
-
-
-def given_tokens(kind: PuzzleKind, p: Puzzle) -> list[str | None]:
-    """The answer token every clue cell is fixed to (None: the player decides)."""
-    start = kind.start(p)
-    out: list[str | None] = []
-    for cell, clue in enumerate(p.clues):
-        m = start.cands[cell]
-        fixed = clue is not None and m and m & (m - 1) == 0
-        out.append(kind.value_token(single_value(m)) if fixed else None)
-    return out
-
-
-def puzzle_json(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
-    url = kind.to_url(p)
-    return {
-        "type": kind.name,
-        "title": kind.title,
-        "rows": p.rows,
-        "cols": p.cols,
-        "url": url,
-        "share": "/?p=" + quote(url, safe=":/?"),
-        "clues": list(p.clues),
-        "given": given_tokens(kind, p),
-        "puzzle": kind.puzzle_rows(p),
-        "levels": list(kind.levels),
-    }
 
 
 def frontend_json(kind: PuzzleKind) -> dict[str, object] | None:
@@ -256,46 +299,6 @@ def url_example(kind: PuzzleKind) -> str | None:
     return url[: url.rfind("/") + 1] + "…"
 
 
-def sentence(text: str) -> str:
-    """``text`` with a capital first letter, unless it opens with a cell's
-    name ("r1c1 says 2…"), which is always written in lower case."""
-    return text if CELL_NAME.match(text) else text[:1].upper() + text[1:]
-
-
-CELL_NAME = re.compile(r"r\d+c\d+\b")
-
-
-def validation_json(
-    kind: PuzzleKind, p: Puzzle, marks: Marks, refuted: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    """What Check answers: on a full board every violation; on a partly filled
-    one (None marks an empty cell) only the local ones, which no filling of
-    the empty cells can repair, and failing those ``refuted`` (the ladder's
-    proof that the board cannot be completed), if given."""
-    violations = kind.validate(p, marks)
-    empty = sum(1 for v in marks if v is None)
-    solved = not violations
-    if empty:
-        violations = [v for v in violations if v.local]
-    out = [
-        {"code": v.code, "message": v.message, "cells": cells_json(p, v.cells)} for v in violations
-    ]
-    if empty and not out and refuted is not None:
-        out.append(refuted)
-    if solved:
-        message = kind.solved_message
-    elif out:
-        message = sentence("; ".join(dict.fromkeys(str(v["message"]) for v in out))) + "."
-    else:
-        message = "No rule is broken so far."
-    if empty:
-        message += (
-            f" {empty} cell{'s' if empty != 1 else ''} still empty; connection and "
-            "count rules are checked when the board is full."
-        )
-    return {"solved": solved, "complete": empty == 0, "violations": out, "message": message}
-
-
 NO_ANSWER = {
     "several": "this puzzle is not unique: it has more than one answer",
     "none": "this puzzle has no answer at all: its clues contradict each other",
@@ -313,7 +316,10 @@ async def unique_answer(host: Host, kind: PuzzleKind, p: Puzzle) -> tuple[Values
     if found is not None:
         return found, "one"
     # Not looked up yet, or no unique answer: search, to say why.
-    found, count = await host.solver(jobs.answer, kind.name, p)
+    try:
+        found, count = await host.solver(lane_of(p), jobs.answer, kind.name, p)
+    except SolverLate:  # stopped past its clock on a busy machine
+        return None, "unknown"
     if count != "unknown":  # a search that ran out may finish on a freer machine
         host.answers.put(key, found)
     return found, count
@@ -322,7 +328,12 @@ async def unique_answer(host: Host, kind: PuzzleKind, p: Puzzle) -> tuple[Values
 # -- the game's calls -----------------------------------------------------------------
 async def puzzles(host: Host) -> list[dict[str, Any]]:
     """GET /api/puzzles: every type, its levels, the bank's sizes, its front end."""
-    shelves = deal.bank_sizes(host.bank_path)
+    return types_json(deal.bank_sizes(host.bank_path), host.limits)
+
+
+def types_json(shelves: dict[str, list[list[int]]], served: dict[str, Any]) -> list[dict[str, Any]]:
+    """What GET /api/puzzles says of every type, with the bank's ``shelves``
+    and the host's ``limits``."""
     out = []
     for name in pencilbox.puzzle_names():
         kind = pencilbox.puzzle(name)
@@ -332,11 +343,13 @@ async def puzzles(host: Host) -> list[dict[str, Any]]:
                 "title": kind.title,
                 "levels": list(kind.levels),
                 "hint_levels": list(kind.hint_levels),
+                "deal_levels": list(bank_grades(kind)),
+                "grades": kind.grades(),
                 "summary": kind.summary,
                 "bank_sizes": shelves.get(name, []),
                 "url_example": url_example(kind),
                 "frontend": frontend_json(kind),
-                "limits": host.limits,
+                "limits": served,
             }
         )
     return out
@@ -352,7 +365,7 @@ async def puzzle(
     index: int | None = None,
 ) -> dict[str, Any]:
     """GET /api/puzzle: a board of the type, size and grade: from the bank,
-    else generated (as solver work)."""
+    else generated (in the ``make`` lane)."""
     kind = kind_of(type)
     rows, ncols = size, cols if cols is not None else size
     low, high = MIN_GENERATE_SIDE, MAX_GENERATE_SIDE
@@ -364,19 +377,14 @@ async def puzzle(
         grade = None
     level = kind.level_name(grade if grade else kind.levels[-1])
     n = random.randrange(1 << 30) if index is None else index
-    dealt = await host.quick(deal.from_bank, host.bank_path, kind, rows, ncols, level, n)
+    board = (kind.name, rows, ncols, level, n)
+    dealt = await host.solver("play", jobs.deal_from_bank, host.bank_path, *board)
     if dealt is None:
-        dealt = await host.solver(jobs.generate, kind.name, rows, ncols, level, n)
-    host.answers.put(kind.to_url(dealt.puzzle), dealt.solution)
-    out = puzzle_json(kind, dealt.puzzle)
-    out.update(
-        source=dealt.source,
-        grade=dealt.grade,
-        requested=level,
-        note=dealt.note,
-        board=dealt.board_id,
-    )
-    return out
+        dealt = await host.solver("make", jobs.make, *board)
+    out, solution = dealt
+    host.answers.put(out["url"], solution)
+    result: dict[str, Any] = out
+    return result
 
 
 async def parse(
@@ -384,6 +392,7 @@ async def parse(
 ) -> dict[str, Any]:
     """POST /api/parse: a puzzle in any format, its ``format``, and the
     ``marks`` and ``answer`` it carried (or null)."""
+    admit(host, puzzle)
     try:
         kind, doc, notes = read_document(puzzle, type)
     except UntypedPuzzle:
@@ -392,7 +401,7 @@ async def parse(
         kind, doc, notes = read_document(puzzle, fallback_type)
         notes.append(f"It does not say which puzzle it is, so it was read as {kind.title}.")
     p = doc.puzzle
-    out = puzzle_json(kind, p)
+    out: dict[str, Any] = await host.solver(lane_of(p), jobs.board, kind.name, p)
     out.update(
         source="url",
         grade=None,
@@ -412,28 +421,44 @@ async def hint(
     marks: list[str] | None = None,
     level: str | None = None,
 ) -> dict[str, Any]:
-    """POST /api/hint: the next cell the ladder proves at ``level`` from the marks."""
+    """POST /api/hint: the next cell the ladder proves at ``level`` from the
+    marks (status "stopped" when the deadline passed first)."""
+    t0 = time.monotonic()
+    admit(host, puzzle)
     kind, p, _ = read_puzzle(puzzle, type)
     read = read_marks(kind, p, marks)
     name = kind.hint_level_name(level)
     store = host.answers
     key = kind.to_url(p)
     known, answer = store.lookup(key) if read is not None else (True, None)
-    out, answer, looked_up = await host.solver(jobs.hint, kind.name, p, read, name, known, answer)
+    try:
+        out, answer, looked_up = await host.solver(
+            lane_of(p), jobs.hint, kind.name, p, read, name, known, answer
+        )
+    except SolverLate:  # the worker did not answer in time, on a busy machine
+        clock = OutOfTime("the safety clock stopped the work")
+        stopped = HintResult("stopped", name, reason=stopped_reason(clock, "proving a cell"))
+        return hint_json(kind, p, stopped, every_key=True)
     if looked_up:
         store.put(key, answer)
     result: dict[str, Any] = out
     if result["status"] == "stalled" and not result["suggest"]:
-        # No level helps: say whether the board itself has one answer.
+        # No level helps: say whether the board itself has one answer, in
+        # what is left of the request's seconds.
         known, answer = store.lookup(key)
-        result["answers"] = (
-            "one" if answer is not None else await host.solver(jobs.answer_count, kind.name, p)
-        )
+        left = host.seconds - (time.monotonic() - t0)
+        result["answers"] = "one" if answer is not None else "unknown"
+        if answer is None and left > MIN_SECONDS:
+            with contextlib.suppress(SolverLate):  # a busy machine: it stays unknown
+                result["answers"] = await host.solver(
+                    lane_of(p), jobs.answer_count, kind.name, p, seconds=left
+                )
     return result
 
 
 async def answer(host: Host, *, puzzle: str, type: str | None = None) -> dict[str, Any]:
     """POST /api/answer: the unique answer, one token per cell (400 without one)."""
+    admit(host, puzzle)
     kind, p, _ = read_puzzle(puzzle, type)
     found, why = await unique_answer(host, kind, p)
     if found is None:
@@ -444,33 +469,28 @@ async def answer(host: Host, *, puzzle: str, type: str | None = None) -> dict[st
 async def check(
     host: Host, *, puzzle: str, type: str | None = None, marks: list[str] | None = None
 ) -> dict[str, Any]:
-    """POST /api/check: every rule the player's grid breaks; solved or not."""
+    """POST /api/check: every rule the player's grid breaks; solved or not
+    (:func:`~pencilbox.web.checks.check`, in the ``check`` lane)."""
+    host.admit("check")
     kind, p, _ = read_puzzle(puzzle, type)
     read = read_marks(kind, p, marks)
-    if read is None:
-        read = (None,) * (p.rows * p.cols)
-    given = kind.start(p).cands
-    full = tuple(
-        v if v is not None or given[i] & (given[i] - 1) else single_value(given[i])
-        for i, v in enumerate(read)
-    )
-    result = validation_json(kind, p, full)
-    if not result["complete"] and not result["violations"]:
-        # A partly filled board the validator passes: ask the ladder below
-        # probe, here and briefly, so Check never waits for a solver.
-        why = await host.quick(jobs.refuted, kind.name, p, full, REFUTE_SECONDS)
-        if why is not None:
-            result = validation_json(kind, p, full, why)
+    result: dict[str, Any] = await host.solver("check", checks.check, kind.name, p, read)
     return result
 
 
 async def solve(
     host: Host, *, puzzle: str, type: str | None = None, level: str | None = None
 ) -> dict[str, Any]:
-    """POST /api/solve: the fixpoint of the ladder up to ``level``."""
+    """POST /api/solve: the fixpoint of the ladder up to ``level`` ("stopped",
+    with what it decided, when the deadline passed first)."""
+    admit(host, puzzle)
     kind, p, _ = read_puzzle(puzzle, type)
     name = kind.level_name(level)
-    result: dict[str, Any] = await host.solver(jobs.solve, kind.name, p, name)
+    try:
+        result: dict[str, Any] = await host.solver(lane_of(p), jobs.solve, kind.name, p, name)
+    except SolverLate:  # stopped past its clock on a busy machine: what the clues decide
+        start = Solved(Status.STOPPED, name, tuple(kind.start(p).cands), stop="clock")
+        return solved_json(kind, p, start)
     return result
 
 
@@ -500,6 +520,8 @@ async def export(
 ) -> dict[str, Any]:
     """POST /api/export: the puzzle written in ``format``, with the marks
     given (or those it carried) and, when asked, its answer."""
+    if answer:
+        admit(host, puzzle)  # a full lane refuses before the puzzle is read
     kind, doc, _ = read_document(puzzle, type)
     fmt = registry.by_name(format)
     if not fmt.supports(kind):
@@ -527,10 +549,13 @@ async def export(
 
 # -- the setter's calls ---------------------------------------------------------------
 def read_studio(
-    puzzle: str, type: str | None, level: str | None, budget: int, seconds: float
+    host: Host, puzzle: str, type: str | None, level: str | None, budget: int, seconds: float
 ) -> tuple[PuzzleKind, Puzzle, str]:
-    """The puzzle, its kind and the level a studio request names (an unknown
-    level, a budget or safety clock out of bounds is a 400 now, not later)."""
+    """The puzzle, its kind and the level a studio request names (refused at
+    once when the host's ``studio`` lane is full, before the puzzle is read;
+    an unknown level, a budget or safety clock out of bounds is a 400 now,
+    not later)."""
+    host.admit("studio")
     kind, p, _ = read_puzzle(puzzle, type)
     name = kind.level_name(level)
     if not 1 <= budget <= MAX_UNITS:
@@ -540,14 +565,16 @@ def read_studio(
     return kind, p, name
 
 
+# The studio's plain calls: ``seconds``, last, is what is left of the
+# request's safety clock when the work starts.
 def analyze_call(
     kind: PuzzleKind,
     p: Puzzle,
     level: str | None,
     budget: int,
-    seconds: float,
     upto: str,
     store: Path | None,
+    seconds: float,
 ) -> dict[str, Any]:
     """The verdict, kept in the verdict store at ``store`` (the host's own,
     which a worker started long ago may not know)."""
@@ -580,7 +607,7 @@ def suggest_call(
 
 
 def thin_call(
-    kind: PuzzleKind, p: Puzzle, level: str | None, budget: int, seconds: float, seed: int
+    kind: PuzzleKind, p: Puzzle, level: str | None, budget: int, seed: int, seconds: float
 ) -> dict[str, Any]:
     t = helpers.thin(kind, p, level=level, budget=budget, seconds=seconds, seed=seed)
     return {
@@ -602,12 +629,20 @@ STUDIO_CALLS: dict[str, Callable[..., dict[str, Any]]] = {
     "thin": thin_call,
 }
 NOT_READY = "not-ready"
+LATE = (
+    "the safety clock stopped the work (this machine was too slow or too busy); "
+    "ask again, or allow more seconds"
+)
+"""What a helper whose work the host stopped past its clock answers (409)."""
+MAX_SEED = 10**9
+"""The largest seed of Thin's random removal order."""
 
 
 def studio_call(call: str, name: str, p: Puzzle, *args: Any) -> dict[str, Any]:
     """One of :data:`STUDIO_CALLS` on the puzzle of type ``name`` (the kind
-    travels by its name, to a solver worker). A board the helper does not
-    apply to comes back marked with :data:`NOT_READY`, for a 409."""
+    travels by its name, to a solver worker; the last argument is the
+    seconds left). A board the helper does not apply to comes back marked
+    with :data:`NOT_READY`, for a 409."""
     try:
         return STUDIO_CALLS[call](pencilbox.puzzle(name), p, *args)
     except helpers.NotReady as e:
@@ -623,6 +658,31 @@ async def _studio(
     return result
 
 
+async def _helper(
+    host: Host, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
+) -> dict[str, Any]:
+    """:func:`_studio` for a helper: stopped past its clock, it is a 409 that
+    says so (like a board whose verdict is unknown), not a 503."""
+    try:
+        return await _studio(host, call, kind, p, seconds, *args)
+    except SolverLate:
+        raise Conflict(LATE) from None
+
+
+def cut_short(level: str, budget: int, upto: str) -> Verdict:
+    """The verdict of a call whose work was stopped past its safety clock:
+    unknown, saying the clock stopped it (never stored)."""
+    return Verdict(
+        "unknown",
+        None,
+        level,
+        reason="the safety clock stopped the work (this machine was too slow or too busy)",
+        upto=upto,
+        stop="clock",
+        budget=budget,
+    )
+
+
 async def analyze(
     host: Host,
     *,
@@ -634,9 +694,10 @@ async def analyze(
     upto: str = cases.CASE,
 ) -> dict[str, Any]:
     """POST /api/analyze: the verdict, answered at once from the verdict store
-    when asked before; a host too busy to start the work answers "unknown"
-    (``stop``: "busy")."""
-    kind, p, name = read_studio(puzzle, type, level, budget, seconds)
+    when asked before. A host with no worker free within the request's
+    seconds answers "unknown" (``stop``: "busy"), one whose work ran past
+    them "unknown" (``stop``: "clock"); a full lane refuses at once."""
+    kind, p, name = read_studio(host, puzzle, type, level, budget, seconds)
     if upto not in ("probe", cases.CASE):
         raise PuzzleError(f'a grade climbs up to "probe" or "case", not {upto!r}')
     key = verdicts.key_of(kind, p, name, budget, upto)
@@ -645,7 +706,11 @@ async def analyze(
     if kept is not None:
         return verdict_json(kind, p, verdicts.from_body(kept))
     try:
-        return await _studio(host, "analyze", kind, p, seconds, name, budget, seconds, upto, path)
+        return await _studio(host, "analyze", kind, p, seconds, name, budget, upto, path)
+    except SolverFull:
+        raise
+    except SolverLate:
+        return verdict_json(kind, p, cut_short(name, budget, upto))
     except SolverBusy:
         return verdict_json(kind, p, verdicts.busy(kind, p, name, budget, upto))
 
@@ -660,8 +725,8 @@ async def redundant(
     seconds: float = SAFETY_SECONDS,
 ) -> dict[str, Any]:
     """POST /api/redundant: which clues of a unique puzzle can go (409 unless unique)."""
-    kind, p, _ = read_studio(puzzle, type, level, budget, seconds)
-    return await _studio(host, "redundant", kind, p, seconds, budget, seconds)
+    kind, p, _ = read_studio(host, puzzle, type, level, budget, seconds)
+    return await _helper(host, "redundant", kind, p, seconds, budget)
 
 
 async def suggest(
@@ -674,8 +739,8 @@ async def suggest(
     seconds: float = SAFETY_SECONDS,
 ) -> dict[str, Any]:
     """POST /api/suggest: a clue that removes the second answer (409 unless several)."""
-    kind, p, _ = read_studio(puzzle, type, level, budget, seconds)
-    return await _studio(host, "suggest", kind, p, seconds, level, budget, seconds)
+    kind, p, _ = read_studio(host, puzzle, type, level, budget, seconds)
+    return await _helper(host, "suggest", kind, p, seconds, level, budget)
 
 
 async def thin(
@@ -690,10 +755,10 @@ async def thin(
 ) -> dict[str, Any]:
     """POST /api/thin: remove clues while the level's fixpoint still solves the
     puzzle (409 if it does not to begin with)."""
-    kind, p, _ = read_studio(puzzle, type, level, budget, seconds)
-    if not 0 <= seed <= 2**53:
-        raise PuzzleError(f"the seed is from 0 to 2**53, not {seed}")
-    return await _studio(host, "thin", kind, p, seconds, level, budget, seconds, seed)
+    kind, p, _ = read_studio(host, puzzle, type, level, budget, seconds)
+    if not 0 <= seed <= MAX_SEED:
+        raise PuzzleError(f"the seed is from 0 to {MAX_SEED}, not {seed}")
+    return await _helper(host, "thin", kind, p, seconds, level, budget, seed)
 
 
 CALLS: dict[str, Callable[..., Any]] = {

@@ -9,6 +9,7 @@ the grade reported is the board's verdict.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,9 +60,23 @@ def from_bank(
 
 
 def bank_sizes(path: Path | None) -> dict[str, list[list[int]]]:
-    """The board sizes [rows, cols] the bank holds, by type ({} without a bank)."""
+    """The board sizes [rows, cols] the bank holds, by type ({} without a
+    bank); read again only when the bank's files change. Read it, never
+    edit it."""
     if path is None:
         return {}
+    stamp = []
+    for file in (path, path.with_name(path.name + "-wal")):
+        try:
+            st = file.stat()
+        except OSError:
+            continue
+        stamp.append((st.st_mtime_ns, st.st_size))
+    return _bank_sizes(path, tuple(stamp)) if stamp else {}
+
+
+@functools.lru_cache(maxsize=8)
+def _bank_sizes(path: Path, stamp: tuple[tuple[int, int], ...]) -> dict[str, list[list[int]]]:
     try:
         from pencilbox.bank.store import Bank
 

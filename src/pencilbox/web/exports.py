@@ -4,7 +4,8 @@
 answer, which puzzle types it holds); ``POST /api/export`` writes one puzzle
 (sent in any format, like every ``puzzle`` field) in the format asked for,
 with the player's marks or, when asked, the puzzle's answer, which the
-solver looks for in a worker under the request's deadline.
+solver looks for in a worker of the board's lane (:mod:`pencilbox.web.lanes`)
+under the request's deadline.
 """
 
 from __future__ import annotations

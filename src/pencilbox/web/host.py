@@ -1,11 +1,13 @@
 """The web app as the host of the API's calls (:mod:`pencilbox.web.calls`).
 
-Solver work runs as a job in a worker process of the app's
-:class:`~pencilbox.web.workers.SolverPool`, which stops it at the app's
-deadline; cheap work runs in a thread, so the event loop never waits on it;
-a studio call is cancelled (its worker killed and replaced, which frees the
-slot) when the client that asked goes away, as an editor does when a newer
-edit replaces its request. The answers and the bank are the app's.
+Puzzle work runs as a job in a worker process of the lane the call names
+(:mod:`pencilbox.web.lanes`), which stops it at the app's deadline (what is
+left of it when the job starts is the job's clock); a full lane refuses
+work at once (:meth:`ServerHost.admit`, 429). Cheap work runs in a thread,
+so the event loop never waits on it; a studio call is cancelled (its worker
+killed and replaced, which frees the slot) when the client that asked goes
+away, as an editor does when a newer edit replaces its request. The answers
+and the bank are the app's.
 """
 
 from __future__ import annotations
@@ -20,14 +22,16 @@ from fastapi.concurrency import run_in_threadpool
 from pencilbox import verdicts
 from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.web import calls
-from pencilbox.web.workers import SolverPool
+from pencilbox.web.lanes import Lanes
 
 T = TypeVar("T")
 
 DISCONNECT_POLL = 0.05
 """Seconds between checks that the client is still there."""
-POOL_MARGIN = 1.0
-"""Seconds past a studio call's own safety clock before the pool stops its worker."""
+STUDIO_GRACE = 1.5
+"""Seconds past a studio call's safety clock before its worker is killed
+(503): a call stops at its clock (``unknown``, stop "clock"), and a second
+more on a machine too busy to let it is worth waiting for."""
 
 
 class ServerHost:
@@ -36,15 +40,21 @@ class ServerHost:
     def __init__(self, request: Request) -> None:
         state = request.app.state
         self.request = request
-        self.pool: SolverPool = state.pool
+        self.lanes: Lanes = state.lanes
         self.seconds: float = getattr(state, "solver_seconds", calls.SOLVER_SECONDS)
         self.bank_path = state.bank_path
         self.answers: calls.AnswerCache = state.answer_cache
         self.limits: dict[str, Any] = state.limits
         self.verdict_path = verdicts.default_path()
 
-    async def solver(self, fn: Callable[..., T], *args: Any) -> T:
-        result: T = await self.pool.run(fn, *args, self.seconds, seconds=self.seconds)
+    def admit(self, lane: str) -> None:
+        self.lanes.admit(lane)
+
+    async def solver(
+        self, lane: str, fn: Callable[..., T], *args: Any, seconds: float | None = None
+    ) -> T:
+        limit = self.seconds if seconds is None else seconds
+        result: T = await self.lanes.run(lane, fn, *args, seconds=limit)
         return result
 
     async def quick(self, fn: Callable[..., T], *args: Any) -> T:
@@ -54,8 +64,15 @@ class ServerHost:
         self, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
     ) -> dict[str, Any]:
         work = asyncio.ensure_future(
-            self.pool.run(
-                calls.studio_call, call, kind.name, p, *args, seconds=seconds + POOL_MARGIN
+            self.lanes.run(
+                "studio",
+                calls.studio_call,
+                call,
+                kind.name,
+                p,
+                *args,
+                seconds=seconds,
+                grace=STUDIO_GRACE,
             )
         )
         try:

@@ -1,30 +1,86 @@
-"""The solver work of the web app, as jobs a worker process runs.
+"""The puzzle work of the web app, as jobs a worker process runs.
 
 Each job takes plain values (the puzzle type's name, a :class:`Puzzle`,
 marks, a level, its seconds) and returns plain values, so it travels to a
 worker of :mod:`pencilbox.web.workers` and back. Every job spends a budget
 of engine work units (the same answer on any machine) and hands the
-request's seconds on as a safety clock.
+request's seconds on as a safety clock, so it answers within them: a hint
+or a fixpoint that runs out says "stopped" (and whether the work or the
+clock stopped it; the fixpoint with what it decided); work with nothing to
+show for itself (a board not made in time) raises
+:class:`~pencilbox.errors.Stopped` (the API answers 503).
 """
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pencilbox
-from pencilbox.engine.budget import Budget
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
-from pencilbox.engine.ladder import Status
+from pencilbox.engine.state import single_value
 from pencilbox.errors import Stopped
-from pencilbox.shapes import cells_json, hint_json, solved_json
+from pencilbox.shapes import hint_json, solved_json
 from pencilbox.web import deal
 
 SOLUTION_UNITS = 100_000
 """The work the server spends finding a board's answer (to name wrong
 marks, for Reveal): the same answer on any machine, or none."""
-REFUTE_UNITS = 20_000
-"""The work Check spends asking the ladder whether a partly filled board
-can still be completed."""
+
+
+def given_tokens(kind: PuzzleKind, p: Puzzle) -> list[str | None]:
+    """The answer token every clue cell is fixed to (None: the player decides)."""
+    start = kind.start(p)
+    out: list[str | None] = []
+    for cell, clue in enumerate(p.clues):
+        m = start.cands[cell]
+        fixed = clue is not None and m and m & (m - 1) == 0
+        out.append(kind.value_token(single_value(m)) if fixed else None)
+    return out
+
+
+def puzzle_json(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
+    """A board as the browser draws it: size, clues, the tokens the clues
+    fix, its URL and share link, the type's levels."""
+    url = kind.to_url(p)
+    return {
+        "type": kind.name,
+        "title": kind.title,
+        "rows": p.rows,
+        "cols": p.cols,
+        "url": url,
+        "share": "/?p=" + quote(url, safe=":/?"),
+        "clues": list(p.clues),
+        "given": given_tokens(kind, p),
+        "puzzle": kind.puzzle_rows(p),
+        "levels": list(kind.levels),
+    }
+
+
+def board(name: str, p: Puzzle, seconds: float) -> dict[str, Any]:
+    """The board ``p`` as JSON (:func:`puzzle_json`)."""
+    return puzzle_json(pencilbox.puzzle(name), p)
+
+
+def dealt_json(
+    kind: PuzzleKind, d: deal.Dealt, requested: str
+) -> tuple[dict[str, Any], Values | None]:
+    """A dealt board as JSON (where it came from, its grade), and its answer."""
+    out = puzzle_json(kind, d.puzzle)
+    out.update(source=d.source, grade=d.grade, requested=requested, note=d.note, board=d.board_id)
+    return out, d.solution
+
+
+def deal_from_bank(
+    path: Path | None, name: str, rows: int, cols: int, grade: str, index: int, seconds: float
+) -> tuple[dict[str, Any], Values | None] | None:
+    """Board ``index`` of the bank's shelf as JSON, and its answer; None
+    when the bank has no such shelf."""
+    kind = pencilbox.puzzle(name)
+    d = deal.from_bank(path, kind, rows, cols, grade, index)
+    return None if d is None else dealt_json(kind, d, grade)
 
 
 def find_answer(kind: PuzzleKind, p: Puzzle, seconds: float | None = None) -> Values | None:
@@ -45,17 +101,20 @@ def hint(
     answer: Values | None,
     seconds: float,
 ) -> tuple[dict[str, Any], Values | None, bool]:
-    """The hint as JSON; the answer (looked up here when marks are given and
-    the server does not know it yet: ``known`` is false) and whether it was
-    looked up, so the server can remember it (None too: no unique answer)."""
+    """The hint as JSON (status "stopped" when ``seconds`` ran out first);
+    the answer (looked up here when marks are given and the server does not
+    know it yet: ``known`` is false) and whether it was looked up, so the
+    server can remember it (None too: no unique answer)."""
     kind = pencilbox.puzzle(name)
+    deadline = time.monotonic() + seconds
     looked_up = False
     if marks is not None and not known:
         answer = find_answer(kind, p, seconds / 2)
         looked_up = True
     # Without a known answer the hint reports only what the ladder itself
     # refutes (it does not search for the answer again).
-    h = kind.hint(p, marks, level=level, solution=answer, seconds=seconds, look_up=False)
+    left = max(0.0, deadline - time.monotonic())
+    h = kind.hint(p, marks, level=level, solution=answer, seconds=left, look_up=False)
     return hint_json(kind, p, h, every_key=True), answer, looked_up
 
 
@@ -77,40 +136,24 @@ def answer_count(name: str, p: Puzzle, seconds: float) -> str:
     return answer(name, p, seconds)[1]
 
 
-def refuted(name: str, p: Puzzle, marks: Marks, seconds: float) -> dict[str, Any] | None:
-    """Why a partly filled board can no longer be completed, when the ladder
-    proves it below probe (a circle every free neighbour of which is marked
-    white, a region walled off from its colour): the same proof Hint gives.
-    None when nothing is refuted, or the fixpoint ran out of time."""
-    kind = pencilbox.puzzle(name)
-    s, clash = kind.marked_state(p, marks)
-    if clash:
-        return None  # the validator names marks that break a clue
-    level = max(0, len(kind.levels) - 2)
-    try:
-        outcome = kind.ladder.propagate(s, level, budget=Budget(REFUTE_UNITS, seconds))
-    except Stopped:
-        return None
-    why = outcome.contradiction
-    if outcome.status is not Status.CONTRADICTION or why is None:
-        return None
-    return {"code": "refuted", "message": why.reason, "cells": cells_json(p, why.premises)}
-
-
 def solve(name: str, p: Puzzle, level: str | None, seconds: float) -> dict[str, Any]:
-    """The fixpoint of the ladder up to ``level``, as JSON."""
+    """The fixpoint of the ladder up to ``level``, as JSON; status "stopped"
+    with the cells decided so far (and ``stop``, "work" or "clock") when its
+    budget of work, or the safety clock of ``seconds``, ran out first."""
     kind = pencilbox.puzzle(name)
     s = kind.solve(p, level, seconds=seconds)
-    if s.status is Status.STOPPED:
-        raise Stopped(f"the fixpoint stopped before it finished ({s.stop})")
     return solved_json(kind, p, s)
 
 
-def generate(name: str, rows: int, cols: int, grade: str, seed: int, seconds: float) -> deal.Dealt:
+def make(
+    name: str, rows: int, cols: int, grade: str, seed: int, seconds: float
+) -> tuple[dict[str, Any], Values | None]:
     """A fresh board thinned towards ``grade`` (see :func:`deal.generate`),
-    within its budget of work; the request's ``seconds`` are a safety clock."""
+    as JSON with its answer, within its budget of work; the request's
+    ``seconds`` are a safety clock."""
+    kind = pencilbox.puzzle(name)
     try:
-        kind = pencilbox.puzzle(name)
-        return deal.generate(kind, rows, cols, grade, seed, deal.GENERATE_UNITS, seconds * 0.9)
+        d = deal.generate(kind, rows, cols, grade, seed, deal.GENERATE_UNITS, seconds * 0.9)
     except TimeoutError as e:
         raise Stopped(str(e)) from None
+    return dealt_json(kind, d, grade)

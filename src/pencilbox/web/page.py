@@ -47,8 +47,13 @@ class PageHost:
         self.verdict_path: Path | None = None
         self.seconds = calls.SOLVER_SECONDS
 
-    async def solver(self, fn: Callable[..., T], *args: Any) -> T:
-        return fn(*args, self.seconds)
+    def admit(self, lane: str) -> None:
+        """Nothing waits here: the page runs one call at a time."""
+
+    async def solver(
+        self, lane: str, fn: Callable[..., T], *args: Any, seconds: float | None = None
+    ) -> T:
+        return fn(*args, self.seconds if seconds is None else seconds)
 
     async def quick(self, fn: Callable[..., T], *args: Any) -> T:
         return fn(*args)
@@ -56,7 +61,7 @@ class PageHost:
     async def studio(
         self, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
     ) -> dict[str, Any]:
-        return calls.studio_call(call, kind.name, p, *args)
+        return calls.studio_call(call, kind.name, p, *args, seconds)
 
 
 class BadField(Exception):

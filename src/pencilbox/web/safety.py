@@ -1,20 +1,29 @@
 """Safe defaults for a server on the player's own machine.
 
-- :class:`HostCheck` answers only requests whose ``Host`` header names the
-  machine itself (localhost, 127.0.0.1, [::1]) or a host the server was
-  told about, so a web page on another site cannot reach the app through
-  DNS rebinding.
+- :class:`HostCheck` answers only requests with exactly one ``Host`` header,
+  well formed (a name or address and an optional port, nothing else), that
+  names the machine itself (localhost, 127.0.0.1, [::1]) or a host the
+  server was told about, so a web page on another site cannot reach the
+  app through DNS rebinding.
+- :class:`SameOrigin` refuses (403) API requests that a page of another
+  site makes (``Sec-Fetch-Site``, else ``Origin``): no other site can make
+  the server deal, hint or analyze.
 - :class:`SecurityHeaders` adds a Content-Security-Policy that lets a page
   load only the app's own scripts, styles and images, and the usual
   headers: no MIME sniffing, no referrer, no framing.
+- :class:`Crashes` answers an unexpected error with a JSON 500 (inside
+  :class:`SecurityHeaders`, so it has the headers too) and logs one line.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import logging
+import re
 from collections.abc import Iterable
 
 from starlette.datastructures import MutableHeaders
+from starlette.requests import ClientDisconnect
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -48,13 +57,28 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def host_name(header: str) -> str:
-    """The host of a ``Host`` header, without the port, lower case."""
-    h = header.strip().lower()
-    if h.startswith("["):
-        end = h.find("]")
-        return h[: end + 1] if end > 0 else h
-    return h.split(":", 1)[0]
+HOST_HEADER = re.compile(
+    r"(?P<name>\[[0-9a-f:.]{2,45}\]|[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?::[0-9]{1,5})?"
+)
+"""A ``Host`` header: a name, an IPv4 or a bracketed IPv6 address, and an
+optional port; nothing before, between or after."""
+
+
+def host_name(header: str) -> str | None:
+    """The host of a ``Host`` header, without the port, lower case; None
+    unless the header is one well-formed host."""
+    match = HOST_HEADER.fullmatch(header.lower())
+    return match.group("name") if match else None
+
+
+def allowed_name(host: str) -> str:
+    """How a host the server answers to appears in a ``Host`` header
+    (a bare IPv6 address is bracketed)."""
+    h = host.strip().lower()
+    if ":" in h and not h.startswith("["):
+        return f"[{h}]"
+    name = host_name(h)
+    return name if name is not None else h
 
 
 class HostCheck:
@@ -62,22 +86,88 @@ class HostCheck:
 
     def __init__(self, app: ASGIApp, allowed: Iterable[str] = LOCAL_HOSTS) -> None:
         self.app = app
-        self.allowed = {host_name(h) if not h.startswith("[") else h.lower() for h in allowed}
-        for h in list(self.allowed):
-            if ":" in h and not h.startswith("["):
-                self.allowed.add(f"[{h}]")  # a bare IPv6 address
+        self.allowed = {allowed_name(h) for h in allowed if h.strip()}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        header = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+        hosts = [v for k, v in scope.get("headers", []) if k == b"host"]
+        header = hosts[0].decode("latin-1") if len(hosts) == 1 else ""
         if host_name(header) not in self.allowed:
-            shown = header[:60] or "(none)"
+            shown = header[:60] or ("(several)" if hosts else "(none)")
             response = JSONResponse({"error": f"host {shown!r} is not served here"}, 400)
             await response(scope, receive, send)
             return
         await self.app(scope, receive, send)
+
+
+SAME_SITE_FETCHES = (b"same-origin", b"none")
+"""``Sec-Fetch-Site`` values of the app's own page and of the user's own
+typing (a bookmark, the address bar)."""
+
+
+class SameOrigin:
+    """Refuse (403) requests under ``prefix`` made by a page of another
+    site, or of another port of this one: by ``Sec-Fetch-Site`` when the
+    browser sends it, else by an ``Origin`` other than this server's.
+    Requests without either (curl, scripts) are not from a browser page."""
+
+    def __init__(self, app: ASGIApp, prefix: str = "/api/") -> None:
+        self.app = app
+        self.prefix = prefix
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith(self.prefix):
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers", []))
+        site = headers.get(b"sec-fetch-site")
+        origin = headers.get(b"origin")
+        if site is not None:
+            foreign = site not in SAME_SITE_FETCHES
+        elif origin is not None:
+            own = scope.get("scheme", "http").encode() + b"://" + headers.get(b"host", b"")
+            foreign = origin.lower() != own.lower()
+        else:
+            foreign = False
+        if foreign:
+            response = JSONResponse({"error": "requests from other sites are refused"}, 403)
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+class Crashes:
+    """Answer an error nothing else caught with a JSON 500 (when no answer
+    has started), and log it in one line, without a traceback."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except ClientDisconnect:
+            return  # nobody to answer
+        except Exception as e:
+            where = f"{scope.get('method', '')} {scope.get('path', '')[:200]!r}"
+            LOG.error("internal error on %s: %s: %s", where, type(e).__name__, str(e)[:200])
+            if not started:
+                await JSONResponse({"error": "internal error"}, 500)(scope, receive, send)
+
+
+LOG = logging.getLogger("pencilbox.web")
 
 
 class SecurityHeaders:

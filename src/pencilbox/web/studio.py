@@ -4,28 +4,26 @@ Each takes the same ``puzzle`` (and optional ``type``) as ``/api/hint``, a
 ``budget`` of engine work units (default the verdict's, capped at
 :data:`~pencilbox.web.calls.MAX_UNITS`) and a safety clock ``seconds``; the
 work is the plain call of :mod:`pencilbox.web.calls` by the same name (one
-call of :mod:`pencilbox.studio`), run in a worker of the app's solver
-pool, and every search and fixpoint inside it stops at the budget, so a
-request answers within it (the pool kills a worker that does not). A
-client that goes away (an editor whose newer edit replaced the request)
-cancels the work: its worker is killed and replaced, which frees the slot.
+call of :mod:`pencilbox.studio`), run in a worker of the app's ``studio``
+lane (:mod:`pencilbox.web.lanes`): every search and fixpoint inside it
+spends from the budget and stops at the safety clock, so a request answers
+within its seconds (the lane kills a worker that does not). A full lane
+refuses a request at once (429) before its puzzle is read. A client that
+goes away (an editor whose newer edit replaced the request) cancels the
+work: its worker is killed and replaced, which frees the slot.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, BeforeValidator, Field
+from pydantic import BaseModel, Field
 
 from pencilbox.engine.verdict import DEFAULT_UNITS
 from pencilbox.web import api, calls
-from pencilbox.web.calls import HELPER_UNITS, MAX_SECONDS, MAX_UNITS, SAFETY_SECONDS
+from pencilbox.web.calls import HELPER_UNITS, MAX_SECONDS, MAX_SEED, MAX_UNITS, SAFETY_SECONDS
 from pencilbox.web.host import ServerHost
-
-BUSY_WAIT = 30.0
-"""How long a request waits for a free solver worker before it is answered
-"unknown" (the server is busy) rather than refused."""
 
 router = APIRouter(prefix="/api")
 
@@ -34,6 +32,7 @@ ErrorOut = api.ErrorOut
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
+    **api.ERRORS,
     400: {"model": ErrorOut, "description": "a malformed puzzle, type or level"},
     413: {"model": ErrorOut, "description": "a request body over the size limit"},
     422: {"model": ErrorOut, "description": "a field of the wrong kind or out of range"},
@@ -45,26 +44,11 @@ HELPER_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def whole_number(value: object) -> object:
-    """A JSON number that is whole (``5`` or ``5.0``), as an int; anything
-    else (a string, a boolean, ``2.5``) is refused, as JSON Schema's
-    ``integer`` would refuse it."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError("must be a whole number")
-    if isinstance(value, float) and not value.is_integer():
-        raise ValueError("must be a whole number")
-    return int(value)
-
-
-WholeNumber = Annotated[int, BeforeValidator(whole_number)]
-"""An int field of a request body, read strictly (see :func:`whole_number`)."""
-
-
 class StudioIn(api.PuzzleIn):
     level: str | None = Field(
         None, max_length=40, description="ladder level whose undecided cells are reported"
     )
-    budget: WholeNumber = Field(
+    budget: api.WholeNumber = Field(
         DEFAULT_UNITS,
         ge=1,
         le=MAX_UNITS,
@@ -91,7 +75,9 @@ class AnalyzeIn(StudioIn):
 
 
 class ThinIn(StudioIn):
-    seed: WholeNumber = Field(0, ge=0, le=2**53, description="the seed of the random removal order")
+    seed: api.WholeNumber = Field(
+        0, ge=0, le=MAX_SEED, description="the seed of the random removal order"
+    )
 
 
 class AnalysisOut(BaseModel):
@@ -171,8 +157,9 @@ async def analyze_endpoint(request: Request, body: AnalyzeIn) -> dict[str, Any]:
     (the budget ran out first); with the cells the level's fixpoint leaves
     open. The budget of work decides, so the answer is the same on any
     machine; a verdict asked before is answered at once from the verdict
-    store, and a busy server answers "unknown" (``stop``: "busy") rather than
-    refusing."""
+    store. A server with no worker free within the request's seconds answers
+    "unknown" (``stop``: "busy"), one whose work ran past them "unknown"
+    (``stop``: "clock"); a full lane refuses at once (429, ``Retry-After``)."""
     return await calls.analyze(ServerHost(request), **body.model_dump())
 
 
@@ -199,4 +186,4 @@ async def thin_endpoint(request: Request, body: ThinIn) -> dict[str, Any]:
     return await calls.thin(ServerHost(request), **body.model_dump())
 
 
-__all__ = ["router", "BUSY_WAIT", "HELPER_UNITS", "MAX_SECONDS", "MAX_UNITS", "SAFETY_SECONDS"]
+__all__ = ["router", "HELPER_UNITS", "MAX_SECONDS", "MAX_UNITS", "SAFETY_SECONDS"]

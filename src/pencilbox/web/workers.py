@@ -10,9 +10,16 @@ replaced when it ends), so short jobs such as hints keep getting the CPU
 while long ones run.
 
 Workers are forked from a fork server that has already imported pencilbox
-(a fresh worker is ready in milliseconds). Each worker has an address-space
+and loaded every puzzle kind (:mod:`pencilbox.web.preload`), so a fresh
+worker is ready in milliseconds. Each worker has an address-space
 ceiling (``RLIMIT_AS``), asks the kernel to kill it when its parent dies
 (``PR_SET_PDEATHSIG``), and also exits when the server's process is gone.
+
+A pool never lets requests pile up: at most ``waiting`` jobs wait for a
+free worker; one more is refused at once (:class:`SolverFull`, HTTP 429
+with ``Retry-After``). Workers may run at a lower CPU priority from the
+start (``niceness``): :mod:`pencilbox.web.lanes` gives each kind of work a
+pool of its own, so a flood of one kind never holds up another.
 
 The pool works from any event loop (the in-process test client runs each
 request on its own loop): waiting for a free worker and for a job's answer
@@ -35,11 +42,16 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from pencilbox.errors import PuzzleError, SolverBusy, Stopped
+from pencilbox.errors import PuzzleError, SolverBusy, SolverFull, SolverLate, Stopped
 from pencilbox.processes import die_with_parent, limit_memory
 
-GRACE = 0.25
-"""Seconds past a job's deadline before its worker is killed."""
+GRACE = 0.5
+"""Seconds past a job's deadline before its worker is killed (a job that
+answers later than that has not kept its budget)."""
+RESERVE = 0.25
+"""Seconds of a job's deadline (at most a tenth of them) kept back from the
+clock it is told: the time to send its answer back and to be scheduled on a
+busy machine, so the answer comes within the deadline rather than after."""
 DEMOTE_AFTER = 1.0
 """CPU seconds after which a running job's worker gets a lower CPU priority
 (CPU, not wall time: on a busy machine a short job may wait for a core)."""
@@ -48,6 +60,9 @@ DEMOTE_CHECK = 0.5
 DEMOTED_NICENESS = 10
 DEFAULT_MEMORY_MB = 1024
 """Address-space ceiling of one worker process (``$PENCILBOX_SOLVER_MEMORY_MB``)."""
+
+
+FULL = "the solver has too much to do; try again in a moment"
 
 
 def default_size() -> int:
@@ -65,11 +80,14 @@ def memory_ceiling_mb() -> int:
 
 
 # -- inside a worker ------------------------------------------------------------------
-def serve_jobs(conn: Connection, server_pid: int, memory_mb: int) -> None:
+def serve_jobs(conn: Connection, server_pid: int, memory_mb: int, niceness: int = 0) -> None:
     """A worker's life: answer jobs from ``conn`` until it closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server handles Ctrl-C
     die_with_parent(server_pid)
     limit_memory(memory_mb)
+    if niceness > 0:
+        with contextlib.suppress(OSError):
+            os.nice(niceness)
     while True:
         try:
             fn, args = conn.recv()
@@ -98,6 +116,8 @@ class Worker:
     conn: Connection
     demoted: bool = False
     cpu_at_start: float = 0.0
+    generation: int = 0
+    """The start of its pool it belongs to (see :meth:`SolverPool.start`)."""
 
 
 def cpu_seconds(pid: int) -> float:
@@ -132,47 +152,74 @@ class JobError(PuzzleError):
     """An input error raised inside a worker, re-raised in the server."""
 
 
-class SolverPool:
-    """A fixed number of worker processes; jobs wait for a free one."""
+WAITING_PER_WORKER = 8
+"""Jobs a pool lets wait per worker, unless told otherwise."""
 
-    def __init__(self, size: int | None = None, memory_mb: int | None = None) -> None:
+
+class SolverPool:
+    """A fixed number of worker processes; jobs wait for a free one, at
+    most ``waiting`` of them (default :data:`WAITING_PER_WORKER` per worker).
+
+    ``niceness`` lowers the CPU priority of every worker from the start;
+    ``demote`` lowers it further for a job past :data:`DEMOTE_AFTER` seconds
+    of CPU (so the pool's short jobs keep the CPU while long ones run)."""
+
+    def __init__(
+        self,
+        size: int | None = None,
+        memory_mb: int | None = None,
+        niceness: int = 0,
+        waiting: int | None = None,
+        demote: bool = True,
+    ) -> None:
         self.size = size if size is not None else default_size()
         self.memory_mb = memory_mb if memory_mb is not None else memory_ceiling_mb()
+        self.niceness = niceness
+        self.demote = demote and niceness < DEMOTED_NICENESS
+        self.max_waiting = waiting if waiting is not None else WAITING_PER_WORKER * self.size
         self.lock = threading.Lock()
         self.idle: list[Worker] = []
         self.busy: set[int] = set()
         self.waiters: collections.deque[tuple[asyncio.AbstractEventLoop, asyncio.Future[Worker]]]
         self.waiters = collections.deque()
+        self.waiting = 0
+        """Jobs waiting for a worker now."""
+        self.refused = 0
+        """Jobs refused because ``max_waiting`` were already waiting."""
         self.started = False
         self.closed = False
+        self.generation = 0
         self.replaced = 0
         self._ctx: Any = None
 
     # -- lifetime ---------------------------------------------------------------
     def start(self) -> None:
+        """Start the workers (again after :meth:`close`: an app's lifespan
+        may begin more than once)."""
         with self.lock:
-            if self.started:
+            if self.started and not self.closed:
                 return
             self.started = True
+            self.closed = False
+            self.generation += 1
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
         self._ctx = multiprocessing.get_context(method)
         if method == "forkserver":
-            self._ctx.set_forkserver_preload(["pencilbox", "pencilbox.web.jobs"])
-        workers = [self._spawn() for _ in range(self.size)]
-        with self.lock:
-            self.idle.extend(workers)
+            self._ctx.set_forkserver_preload(["pencilbox.web.preload"])
+        for _ in range(self.size):
+            self._release(self._spawn())  # a job that came meanwhile gets it
 
     def _spawn(self) -> Worker:
         ours, theirs = self._ctx.Pipe()
         proc = self._ctx.Process(
             target=serve_jobs,
-            args=(theirs, os.getpid(), self.memory_mb),
+            args=(theirs, os.getpid(), self.memory_mb, self.niceness),
             daemon=True,
             name="pencilbox-solver",
         )
         proc.start()
         theirs.close()
-        return Worker(proc, ours)
+        return Worker(proc, ours, generation=self.generation)
 
     def close(self) -> None:
         """Stop every worker (idle or busy)."""
@@ -184,6 +231,13 @@ class SolverPool:
         for pid in list(self.busy):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+
+    def is_full(self) -> bool:
+        """Whether a job arriving now would be refused (no idle worker, and
+        as many jobs waiting as may): a caller may refuse it before doing
+        any work of its own."""
+        with self.lock:
+            return self.started and not self.idle and self.waiting >= self.max_waiting
 
     def pids(self) -> list[int]:
         with self.lock:
@@ -202,8 +256,8 @@ class SolverPool:
     def _release(self, w: Worker) -> None:
         """Give ``w`` to the first live waiter, else back to the idle list."""
         with self.lock:
-            if self.closed:
-                self._kill(w)
+            if self.closed or w.generation != self.generation:
+                self._kill(w)  # the pool closed (and maybe started again) since
                 return
             while self.waiters:
                 loop, fut = self.waiters.popleft()
@@ -227,8 +281,12 @@ class SolverPool:
         with self.lock:
             if self.idle:
                 return self.idle.pop()
+            if self.waiting >= self.max_waiting:
+                self.refused += 1
+                raise SolverFull(FULL)
             fut: asyncio.Future[Worker] = loop.create_future()
             self.waiters.append((loop, fut))
+            self.waiting += 1
         try:
             return await asyncio.wait_for(fut, max(0.0, deadline - time.monotonic()))
         except TimeoutError:
@@ -237,14 +295,29 @@ class SolverPool:
             if fut.done() and not fut.cancelled():
                 self._release(fut.result())
             raise
+        finally:
+            with self.lock:
+                self.waiting -= 1
 
     # -- running a job ----------------------------------------------------------
-    async def run(self, fn: Callable[..., Any], *args: Any, seconds: float) -> Any:
+    async def run(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        seconds: float,
+        tell_time: bool = False,
+        grace: float = GRACE,
+    ) -> Any:
         """``fn(*args)`` in a worker; the job should stop itself within
-        ``seconds`` (pass them on to the engine), and is killed soon after.
+        ``seconds`` (pass them on to the engine), and is killed ``grace``
+        seconds after. The seconds count from the call, time spent waiting
+        for a worker included: with ``tell_time`` the job gets the seconds
+        left when it starts (less :data:`RESERVE`) as its last argument,
+        ``fn(*args, left)``.
 
         Raises :class:`SolverBusy` (503) when it does not finish in time or
-        no worker is free, the job's own :class:`PuzzleError` (400) as a
+        no worker is free in time, :class:`SolverFull` (429) when too many
+        jobs already wait, the job's own :class:`PuzzleError` (400) as a
         :class:`JobError`, and RuntimeError when the job crashed.
         """
         self.start()
@@ -253,10 +326,13 @@ class SolverPool:
         loop = asyncio.get_running_loop()
         self.busy.add(w.process.pid)
         w.cpu_at_start = cpu_seconds(w.process.pid)
-        demote = Rearm(loop, DEMOTE_CHECK, lambda: self._demote(w))
+        demote = Rearm(loop, DEMOTE_CHECK, lambda: self._demote(w) if self.demote else True)
         answered: asyncio.Future[None] = loop.create_future()
         fd = w.conn.fileno()
         try:
+            if tell_time:
+                reserve = min(RESERVE, seconds / 10)
+                args = (*args, max(0.0, deadline - reserve - time.monotonic()))
             w.conn.send((fn, args))
 
             def readable() -> None:
@@ -264,7 +340,7 @@ class SolverPool:
                     answered.set_result(None)
 
             loop.add_reader(fd, readable)
-            remaining = deadline + GRACE - time.monotonic()
+            remaining = deadline + grace - time.monotonic()
             await asyncio.wait_for(answered, max(0.0, remaining))
             status, value = w.conn.recv()
         except BaseException as e:
@@ -273,7 +349,7 @@ class SolverPool:
             self.busy.discard(w.process.pid)
             self._replace(w)
             if isinstance(e, TimeoutError):
-                raise SolverBusy(f"the solver took longer than {seconds:g} s") from None
+                raise SolverLate(f"the solver took longer than {seconds:g} s") from None
             if isinstance(e, EOFError | OSError):
                 raise SolverBusy("the solver stopped unexpectedly") from None
             raise
@@ -313,7 +389,7 @@ class SolverPool:
 
     def _replace_now(self, w: Worker) -> None:
         self._kill(w)
-        if self.closed:
+        if self.closed or w.generation != self.generation:
             return
         try:
             fresh = self._spawn()
@@ -322,4 +398,4 @@ class SolverPool:
         self._release(fresh)
 
 
-__all__ = ["SolverBusy", "SolverPool", "default_size", "serve_jobs"]
+__all__ = ["SolverBusy", "SolverFull", "SolverLate", "SolverPool", "default_size", "serve_jobs"]

@@ -98,7 +98,7 @@ def solutions(
         if budget is not None and counters["nodes"] > budget:
             counters["stopped"] = True
             return
-        if deadline is not None and counters["nodes"] & 1023 == 0 and time.monotonic() > deadline:
+        if deadline is not None and counters["nodes"] & 255 == 0 and time.monotonic() > deadline:
             counters["stopped"] = True
             return
         if i == len(free):

@@ -1,6 +1,7 @@
 """How Cave looks, on screen and on paper: shaded walls, dotted cave cells
-(blank on paper), plain numbers ("?" for a clue without one); and on screen
-the cave's fence as its theory."""
+(blank on paper), called "wall" and "cave" as the hints call them, plain
+numbers ("?" for a clue without one); and on screen the cave's fence as its
+theory."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from pathlib import Path
 
 from pencilbox.engine.frontend import Clue, Frontend, Numbers, Theory, Token
 
-from .model import CAVE, TOKENS, WALL
+from .model import CAVE, COLOUR, TOKENS, WALL
 
 FRONTEND = Frontend(
     input="cycle",
     tokens=(
-        Token(WALL, TOKENS[WALL], "shaded", "a wall (shaded)", "shade", ("1", "b", "x")),
-        Token(CAVE, TOKENS[CAVE], "dot", "cave (dot)", "dot", ("2", "w", ".")),
+        # named as the ladder's reasons name them (COLOUR): "r2c3 is a wall", "is cave"
+        Token(WALL, TOKENS[WALL], COLOUR[WALL], f"a {COLOUR[WALL]}", "shade", ("1", "b", "x")),
+        Token(CAVE, TOKENS[CAVE], COLOUR[CAVE], COLOUR[CAVE], "dot", ("2", "w", ".")),
     ),
     clue=Clue(look="number", input="numbers", numbers=Numbers(1, "rows+cols-1"), blank="?"),
     theory=Theory(

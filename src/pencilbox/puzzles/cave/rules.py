@@ -43,6 +43,7 @@ from pencilbox.engine.connectivity import connect, saturate
 from pencilbox.engine.grid import Bits, Cell, Grid, cells_of
 from pencilbox.engine.ladder import Ladder, Rule, SearchHooks
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
+from pencilbox.engine.words import count as counted
 
 from .model import CAVE, COLOUR, DIRECTIONS, WALL, Board
 
@@ -106,7 +107,7 @@ def _clue_explanation(
 
 
 def _cells(n: int) -> str:
-    return "1 cell" if n == 1 else f"{n} cells"
+    return counted(n, "cell")
 
 
 _TO_WALL_BIT = bytes.maketrans(b"\x01\x02\x03", b"101")
@@ -204,7 +205,7 @@ def _count_clue(
         g = s.grid
         return Contradiction(
             "count",
-            f"the {v} at {g.name(cell)} cannot see exactly {v} cells",
+            f"the {v} at {g.name(cell)} cannot see exactly {_cells(v)}",
             _clue_explanation(s, cell, rays, t),
         )
     done: list[Cell] = []
@@ -421,7 +422,7 @@ def judge_complete(s: State[Board]) -> Result:
         if seen != v:
             return Contradiction(
                 "count",
-                f"the {v} at {g.name(cell)} sees {seen} cells",
+                f"the {v} at {g.name(cell)} sees {_cells(seen)}",
                 _clue_premises(cands, cell, rays),
             )
     return NOTHING

@@ -135,9 +135,7 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
             )
         )
     if shaded:
-        out.append(
-            Violation("clue-shaded", "a clue cell is shaded as a wall", tuple(shaded), local=True)
-        )
+        out.append(Violation("clue-shaded", "a clue cell is a wall", tuple(shaded), local=True))
     if empty:
         out.append(Violation("empty", "an empty cell", empty, local=False))
     return out

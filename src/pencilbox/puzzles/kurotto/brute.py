@@ -114,7 +114,7 @@ def brute_count(
             continue
         if budget is not None and nodes >= budget:
             return found, False, nodes, first
-        if deadline is not None and nodes & 1023 == 0 and time.monotonic() > deadline:
+        if deadline is not None and nodes & 127 == 0 and time.monotonic() > deadline:
             return found, False, nodes, first
         nodes += 1
         colour = choice[k]

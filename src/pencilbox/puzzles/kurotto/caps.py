@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from pencilbox.engine.grid import Bits, Grid, cells_of
 from pencilbox.engine.state import Contradiction
+from pencilbox.engine.words import count as counted
 
 from .model import Circle
 
@@ -120,7 +121,8 @@ def judge_cap(
     if total < n:
         return Contradiction(
             "cap",
-            f"{circle.name} says {n} but the blocks that can touch it hold at most {total} cells "
+            f"{circle.name} says {n} but the blocks that can touch it hold at most "
+            f"{counted(total, 'cell')} "
             "(a block next to a smaller circle holds at most that circle's number)",
             _premises(g, circle, bounds, maybe),
         )

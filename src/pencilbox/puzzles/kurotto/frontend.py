@@ -1,7 +1,8 @@
-"""How Kurotto looks, on screen and on paper: shaded and dotted cells (blank
-on paper), numbered circles (an empty circle for one without a number); and
-on screen, as its theory, the size of each black block and whether each
-circle is satisfied or lost."""
+"""How Kurotto looks, on screen and on paper: shaded cells and dotted ones
+(blank on paper), called "black" and "white" as the hints call them,
+numbered circles (an empty circle for one without a number); and on screen,
+as its theory, the size of each black block and whether each circle is
+satisfied or lost."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ from pathlib import Path
 
 from pencilbox.engine.frontend import Clue, Frontend, Numbers, Theory, Token
 
-from .model import BLACK, TOKENS, WHITE
+from .model import BLACK, COLOUR, TOKENS, WHITE
 
 FRONTEND = Frontend(
     input="cycle",
     tokens=(
-        Token(BLACK, TOKENS[BLACK], "shaded", "shaded", "shade", ("1", "b", "x")),
-        Token(WHITE, TOKENS[WHITE], "dot", "unshaded (dot)", "dot", ("2", "w", ".")),
+        # named as the ladder's reasons name them (COLOUR): "black" and "white"
+        Token(BLACK, TOKENS[BLACK], COLOUR[BLACK], COLOUR[BLACK], "shade", ("1", "b", "x")),
+        Token(WHITE, TOKENS[WHITE], COLOUR[WHITE], COLOUR[WHITE], "dot", ("2", "w", ".")),
     ),
     clue=Clue(look="circle", input="numbers", numbers=Numbers(0, "cells-1"), blank=""),
     theory=Theory(

@@ -134,6 +134,7 @@ class Board:
     def of(p: Puzzle) -> Board:
         g = grid(p.rows, p.cols)
         numbered = [(cell, v) for cell, v in enumerate(p.clues) if v is not None and v >= 0]
+        upto = _gates_upto(g, numbered)
         circles = []
         for cell, v in numbered:
             bit = 1 << cell
@@ -144,26 +145,35 @@ class Board:
                     break
                 area = grown
             near = g.spread(bit) & ~bit
-            others = [(g.spread(1 << c) & ~(1 << c), w) for c, w in numbered if c != cell]
-            circles.append(Circle(cell, v, bit, near, g.name(cell), area, _caps(v, others)))
+            circles.append(Circle(cell, v, bit, near, g.name(cell), area, _caps(v, upto)))
         every = g.bits(c for c, v in enumerate(p.clues) if v is not None)
         return Board(p, g, every, tuple(circles))
 
 
-def _caps(number: int, others: list[tuple[Bits, int]]) -> tuple[tuple[int, int, Bits], ...]:
-    """:attr:`Circle.caps` of a circle with ``number``, given the other
-    numbered circles as (their neighbours, their number)."""
-    below = sorted({w for _, w in others if w < number}, reverse=True)
+def _gates_upto(g: Grid, numbered: list[tuple[Cell, int]]) -> dict[int, Bits]:
+    """For each number of the board's circles, the neighbours of every
+    circle numbered at most that (made once for all circles: a circle's caps
+    read only circles with a smaller number than its own, so never itself)."""
+    by_number: dict[int, Bits] = {}
+    for cell, v in numbered:
+        by_number[v] = by_number.get(v, 0) | (g.spread(1 << cell) & ~(1 << cell))
+    upto: dict[int, Bits] = {}
+    gates = 0
+    for w in sorted(by_number):
+        gates |= by_number[w]
+        upto[w] = gates
+    return upto
+
+
+def _caps(number: int, upto: dict[int, Bits]) -> tuple[tuple[int, int, Bits], ...]:
+    """:attr:`Circle.caps` of a circle with ``number``, given the gates of
+    the board's numbers (:func:`_gates_upto`)."""
     out = []
     hi = number
-    for lo in below:
+    for lo in sorted((w for w in upto if w < number), reverse=True):
         # Sizes lo < s <= hi: the circles with a number below s are those
         # with a number up to lo (none lies strictly between).
-        gates = 0
-        for near, w in others:
-            if w <= lo:
-                gates |= near
-        out.append((lo, hi, gates))
+        out.append((lo, hi, upto[lo]))
         hi = lo
     out.append((0, hi, 0))
     return tuple(out)

@@ -64,6 +64,7 @@ from typing import Any
 from pencilbox.engine.grid import Bits, Cell, Grid, cells_of
 from pencilbox.engine.ladder import Ladder, Rule, SearchHooks
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
+from pencilbox.engine.words import count as counted
 
 from . import caps
 from .model import BLACK, COLOUR, WHITE, Board, Circle
@@ -153,7 +154,7 @@ def _walls(g: Grid, circle: Circle, region: Bits, maybe: Bits) -> tuple[Cell, ..
 
 def _black(n: int) -> str:
     """``n`` black cells, in words: "1 black cell", "3 black cells"."""
-    return f"{n} black cell" if n == 1 else f"{n} black cells"
+    return counted(n, "black cell")
 
 
 # -- the three verdicts ------------------------------------------------------------
@@ -187,11 +188,14 @@ def judge_sum(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any
     if high < n:
         return Contradiction(
             "sum",
-            f"{here} says {n} but at most {high} cells can still reach it",
+            f"{here} says {n} but at most {counted(high, 'cell')} can still reach it",
             _walls(g, circle, ceiling, maybe),
         )
     if high == n and ceiling & ~black:
-        reason = f"{here} says {n} and exactly {n} cells can still reach it, so {{cell}} is black"
+        reason = (
+            f"{here} says {n} and exactly {counted(n, 'cell')} can still reach it, "
+            "so {cell} is black"
+        )
         return ((ceiling & ~black, BLACK, reason, _walls(g, circle, ceiling, maybe)),)
     return ()
 
@@ -276,7 +280,10 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
         cut = ceiling_region(g, start, maybe & ~bit, n - 1)
         k = cut.bit_count()
         if k < n:
-            reason = f"if {{cell}} were white, at most {k} cells could reach {here}, fewer than {n}"
+            reason = (
+                f"if {{cell}} were white, at most {counted(k, 'cell')} could reach {here}, "
+                f"fewer than {n}"
+            )
             out.append((bit, BLACK, reason, _walls(g, circle, cut, maybe & ~bit)))
     return tuple(out)
 
@@ -303,6 +310,7 @@ def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
                 verdicts = memo[key] = fresh_entry()
             verdict = verdicts[slot]
             if verdict is None:
+                s.check_clock()  # one verdict on a big board may take a tenth of a second
                 verdict = verdicts[slot] = judge(g, circle, near_black, near_maybe, verdicts)
             if not verdict:
                 continue

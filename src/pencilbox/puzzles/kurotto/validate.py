@@ -83,7 +83,7 @@ def validate(puzzle: Any, answer: Sequence[int | None]) -> list[Violation]:
             )
     shaded = tuple(c for c, v in enumerate(clues) if v is not None and answer[c] == BLACK)
     if shaded:
-        out.append(Violation("circle", "a circle is shaded", shaded, local=True))
+        out.append(Violation("circle", "a circle is black", shaded, local=True))
     empty = tuple(i for i, v in enumerate(answer) if v is None)
     if empty:
         out.append(Violation("empty", "an empty cell", empty, local=False))

@@ -5,10 +5,12 @@ generality."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 
 from pencilbox.engine.grid import refuse_size_out_of_range
 from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Study, Values
+from pencilbox.engine.results import Counted
 from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
 
@@ -34,10 +36,15 @@ class Numbrix(PuzzleKind):
         b = model.Board.of(p)
         return State(b, b.start())
 
-    def census(self, rows: int, cols: int, cycles: bool = False) -> int:
-        """Directed Hamiltonian paths (``cycles``: Hamiltonian cycles) of the grid."""
+    def census_count(
+        self, rows: int, cols: int, cycles: bool = False, seconds: float | None = None
+    ) -> Counted:
+        """Directed Hamiltonian paths (``cycles``: Hamiltonian cycles) of the
+        grid; when ``seconds`` run out, those counted so far, not complete."""
         refuse_size_out_of_range(rows, cols)
-        return brute.census(rows, cols, cycles)
+        deadline = None if seconds is None else time.monotonic() + seconds
+        found, complete = brute.census(rows, cols, cycles, deadline)
+        return Counted(found, complete, 0, 0, "brute", None, None)
 
     def reversals(self, p: Puzzle, solution: Sequence[int]) -> list[Values]:
         """Second solutions read off ``solution`` by 2-opt reversals."""

@@ -115,7 +115,7 @@ class _Walker:
         if self.budget is not None and self.nodes > self.budget:
             self.complete = False
             raise _Stop
-        late = self.deadline is not None and self.nodes & 1023 == 0
+        late = self.deadline is not None and self.nodes & 255 == 0
         if late and time.monotonic() > self.deadline:  # type: ignore[operator]
             self.complete = False
             raise _Stop
@@ -232,9 +232,13 @@ def _start_orbits(rows: int, cols: int) -> list[tuple[int, int]]:
     return orbits
 
 
-def census(rows: int, cols: int, cycles: bool = False) -> int:
+def census(
+    rows: int, cols: int, cycles: bool = False, deadline: float | None = None
+) -> tuple[int, bool]:
     """Directed Hamiltonian paths of the R×C grid graph, or with ``cycles``
-    its Hamiltonian cycles, counted by walking.
+    its Hamiltonian cycles, counted by walking; and whether the count is
+    complete (the walk stops at the ``time.monotonic()`` ``deadline``, and
+    the count so far is a lower bound).
 
     Paths: a walk is fixed by its start cell, and symmetric start cells start
     equally many walks, so one start per symmetry orbit is walked and counted
@@ -245,13 +249,15 @@ def census(rows: int, cols: int, cycles: bool = False) -> int:
     n = rows * cols
     if cycles:
         if n < 4:
-            return 0
-        w = _Walker(_Blank(rows, cols, {0: 1, 1: 2, cols: n}), None, None)
+            return 0, True
+        w = _Walker(_Blank(rows, cols, {0: 1, 1: 2, cols: n}), None, None, deadline)
         w.run()
-        return w.found
+        return w.found, w.complete
     total = 0
     for start, size in _start_orbits(rows, cols):
-        w = _Walker(_Blank(rows, cols), None, None)
+        w = _Walker(_Blank(rows, cols), None, None, deadline)
         w.run([start])
+        if not w.complete:
+            return total + w.found, False
         total += w.found * size
-    return total
+    return total, True

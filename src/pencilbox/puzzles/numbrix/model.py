@@ -122,10 +122,14 @@ class Board:
         n = g.size
         return Board(p, g, n, (1 << n) - 1, 1 | 1 << (n - 1), tuple(g.name(c) for c in range(n)))
 
-    def cells_of_values(self, cands: list[Mask]) -> list[Bits]:
-        """The value→cells index: bitboard of the cells that may hold each value."""
+    def cells_of_values(self, cands: list[Mask], s: State[Board] | None = None) -> list[Bits]:
+        """The value→cells index: bitboard of the cells that may hold each
+        value (on a big open board, seconds of work: it stops at the
+        safety clock of the budget of ``s``, if given)."""
         where = [0] * self.n
         for cell, m in enumerate(cands):
+            if s is not None and not cell & 7:
+                s.check_clock()
             bit = 1 << cell
             while m:
                 low = m & -m
@@ -141,14 +145,14 @@ class Board:
         cands = s.cands
         note = s.notes.get("where")
         if note is None:
-            where = self.cells_of_values(cands)
+            where = self.cells_of_values(cands, s)
         else:
             seen, where = note
             if seen == cands:
                 return where  # type: ignore[no-any-return]
             changed = shrunk_cells(seen, cands)
             if changed is None:
-                where = self.cells_of_values(cands)
+                where = self.cells_of_values(cands, s)
             else:
                 where = where[:]
                 for cell in changed:

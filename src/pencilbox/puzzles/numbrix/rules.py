@@ -57,7 +57,9 @@ from pencilbox.engine.state import (
     Result,
     State,
     shrunk_cells,
+    values_of,
 )
+from pencilbox.engine.words import count as counted
 
 from .edge import edge
 from .model import Board, number_name
@@ -125,7 +127,9 @@ def _leave_others(
     g = s.grid
     cands = s.cands
     lose: dict[Cell, Mask] = {}
-    for cell in fresh:
+    for i, cell in enumerate(fresh):
+        if not i & 7:
+            s.check_clock()  # each number may leave hundreds of cells
         m = cands[cell]
         v = m.bit_length() - 1
         others = where[v] & ~(1 << cell)
@@ -145,13 +149,16 @@ def _leave_others(
         return None
     narrated = s.trace is not None
     decided = []
-    for cell in sorted(lose):
+    for i, cell in enumerate(sorted(lose)):
+        if not i & 15:
+            s.check_clock()
         gone = lose[cell]
         m = cands[cell]
         premises: tuple[Cell, ...] = ()
         reason = ""
         if narrated or not m & ~gone:
-            premises = tuple(c for c, x in enumerate(cands) if x & gone and x == x & -x)
+            # the decided cells of the numbers gone (each now alone in where)
+            premises = tuple(sorted(where[v].bit_length() - 1 for v in values_of(gone)))
             reason = f"{_numbers(gone)} already stand in {b.name_cells(b.grid.bits(premises))}"
         r = s.restrict(cell, ~gone, "pin", reason, premises)
         if isinstance(r, Contradiction):
@@ -237,6 +244,8 @@ def link(s: State[Board]) -> Result:
     while head < len(queue):
         cell = queue[head]
         head += 1
+        if not head & 255:
+            s.check_clock()  # a wave over a big board takes seconds
         waiting[cell] = False
         m = cands[cell]
         around = 0
@@ -341,7 +350,7 @@ def _values_side(s: State[Board]) -> Result:
                 return Contradiction(
                     "block",
                     f"the {size} numbers {number_name(a)}…{number_name(z)} fit only in "
-                    f"{cells.bit_count()} cells ({b.name_cells(cells)})",
+                    f"{counted(cells.bit_count(), 'cell')} ({b.name_cells(cells)})",
                     tuple(cells_of(cells)),
                 )
             outside = 0
@@ -369,10 +378,12 @@ def _hall_values(s: State[Board], a: int, z: int, cells: int, losing: int) -> Re
             premises: tuple[Cell, ...] = ()
             if s.trace is not None:
                 premises = tuple(c for c in cells_of(cells) if c != cell)
+                n = z - a + 1
+                numbers = f"{number_name(a)}…{number_name(z)}" if n > 1 else number_name(a)
                 reason = (
-                    f"the {z - a + 1} numbers {number_name(a)}…{number_name(z)} can only go in "
-                    f"the {z - a + 1} cells {b.name_cells(cells)}, so {s.grid.name(cell)} "
-                    "holds one of them"
+                    f"the {counted(n, 'number')} {numbers} can only go in "
+                    f"the {counted(n, 'cell')} {b.name_cells(cells)}, so {s.grid.name(cell)} "
+                    f"holds {'one of them' if n > 1 else 'it'}"
                 )
             s.restrict(cell, keep, "block", reason, premises)
             progress = True
@@ -440,8 +451,9 @@ def _cells_side(s: State[Board]) -> Result:
     if count > room:
         return Contradiction(
             "block",
-            f"the {count} cells {b.name_cells(inside)} have only the {room} unplaced "
-            f"numbers of {number_name(a)}…{number_name(hi)} left",
+            f"the {counted(count, 'cell')} {b.name_cells(inside)} "
+            f"{'have' if count > 1 else 'has'} only {counted(room, 'unplaced number')} "
+            f"of {number_name(a)}…{number_name(hi)} left",
             tuple(cells_of(inside)),
         )
     mask = _interval(a, hi)
@@ -451,9 +463,10 @@ def _cells_side(s: State[Board]) -> Result:
             reason = ""
             if s.trace is not None or not m & ~mask:
                 reason = (
-                    f"the {room} cells {b.name_cells(inside)} take the {room} "
-                    f"unplaced numbers of {number_name(a)}…{number_name(hi)}, so "
-                    f"{g.name(other)} holds none of them"
+                    f"the {counted(room, 'cell')} {b.name_cells(inside)} "
+                    f"{'take' if room > 1 else 'takes'} the {counted(room, 'unplaced number')} "
+                    f"of {number_name(a)}…{number_name(hi)}, so "
+                    f"{g.name(other)} holds {'none of them' if room > 1 else 'not it'}"
                 )
             r = s.restrict(other, ~mask, "block", reason, tuple(cells_of(inside)))
             if isinstance(r, Contradiction):

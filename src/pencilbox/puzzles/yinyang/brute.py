@@ -82,7 +82,7 @@ def brute_count(
         if budget is not None and nodes > budget:
             stop = True
             return
-        if deadline is not None and nodes & 1023 == 0 and time.monotonic() > deadline:
+        if deadline is not None and nodes & 255 == 0 and time.monotonic() > deadline:
             stop = late = True
             return
         if k == len(free):

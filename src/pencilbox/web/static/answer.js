@@ -66,8 +66,9 @@ async function reveal(game) {   // asks the answer first: a board with none says
     return;
   }
   if (!window.confirm("Reveal the whole answer? Your marks are replaced (Undo brings them back).")) return;
-  if (app.setMarks(tokens.map((t, i) => [i, t]))) app.changed();
-  app.say("The answer is revealed.", "hint");
+  // the game says it was revealed (not solved) once the board is checked
+  if (app.setMarks(tokens.map((t, i) => [i, t]))) app.changed({ revealed: true });
+  else app.say("Your marks already are the answer.", "solved");
 }
 
 // game's callbacks: {say, draw, setMarks, changed}

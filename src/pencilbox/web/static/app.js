@@ -2,20 +2,25 @@
 // The comforts around the board live in their own modules: the deal controls
 // (deal.js), the Open box (open.js), the answer for Reveal and "show my errors" (answer.js), pausing
 // (pause.js), the print sheet (print.js), and for numbers the pad (pad.js),
-// pencil marks (pencil.js) and drawing a walk (walk.js).
+// pencil marks (pencil.js) and drawing a walk (walk.js); the level controls
+// and the rungs' names (levels.js), the phone's folding menu and big boards'
+// zoom (layout.js).
 import * as answer from "./answer.js";
 import * as api from "./api.js";
 import { cellName, numberRange, render } from "./board.js";
 import { CaseSteps } from "./cases.js";
 import * as deal from "./deal.js";
-import { $, statusLine } from "./dom.js";
+import { $, capital, counted, statusLine } from "./dom.js";
 import { History, markPut } from "./history.js";
 import { arrowMove, cellFromPoint, cellsBetween, commandKey, inField, Press, releaseCapture } from "./input.js";
+import * as layout from "./layout.js";
+import * as levels from "./levels.js";
 import * as openBox from "./open.js";
 import * as pad from "./pad.js";
 import * as pause from "./pause.js";
 import * as pencil from "./pencil.js";
 import * as print from "./print.js";
+import { saveSettings, settings } from "./settings.js";
 import { KEYS, read, remove, write } from "./storage.js";
 import { loadModules } from "./theory.js";
 import { Clock } from "./timer.js";
@@ -28,6 +33,7 @@ const steps = new CaseSteps($("status"), () => draw(), t => word(t));
 const game = {
   kinds: {}, puzzle: null, marks: [], history: new History(), cursor: 0, focused: false,
   hint: null, premises: [], errors: [], pending: null, solved: false,
+  revealed: false,   // the answer on the board was revealed, not found
   clock: new Clock(), typing: false,
 };
 
@@ -55,8 +61,9 @@ function inRange(n) {
 function save() {
   if (!game.puzzle) return;
   write(KEYS.board(game.puzzle.url), { marks: game.marks, elapsed: game.clock.ms(), solved: game.solved,
-                                       message: game.solvedMessage, history: game.history, cursor: game.cursor });
-  write(KEYS.last, { puzzle: game.puzzle, level: $("level").value });
+                                       revealed: game.revealed, message: game.solvedMessage,
+                                       history: game.history, cursor: game.cursor });
+  write(KEYS.last, { puzzle: game.puzzle, level: $("level").value, hintLevel: $("hint-level").value });
 }
 
 // -- loading a puzzle ---------------------------------------------------------------
@@ -67,28 +74,36 @@ function load(puzzle, note = "") {
   game.history = History.from(saved?.history);
   game.clock = new Clock(saved?.elapsed || 0);
   game.solved = !!saved?.solved;
+  game.revealed = !!saved?.revealed;
   game.solvedMessage = saved?.message;
   if (!game.solved && !document.hidden) game.clock.start();
   game.cursor = Number.isInteger(saved?.cursor) ? saved.cursor : 0; game.hint = null; game.premises = []; game.errors = []; game.pending = null;
   steps.clear();
   $("puzzle-type").value = puzzle.type;
-  fillLevels(puzzle.type, puzzle.grade || $("level").value);
+  levels.show(puzzle.type, $("level").value, $("hint-level").value);
   markSizes(puzzle.type, puzzle);
   $("title").textContent = `${puzzle.title} ${puzzle.rows}×${puzzle.cols}`;
-  $("grade").textContent = puzzle.grade ? `· grade ${puzzle.grade}` +
-    (puzzle.source === "generated" ? " (generated)" : puzzle.source === "bank" ? " (bank)" : "") : "";
+  showGrade(puzzle.grade);
   const share = new URL(puzzle.share, location.href).href;
   $("share").href = share;
   $("number-entry").hidden = !numbers();
   $("rules").textContent = game.kinds[puzzle.type]?.summary || "";
   explain();
   const fe = look();
-  pad.loaded(fe); pencil.loaded(puzzle, fe); print.loaded(puzzle);
-  answer.loaded(game, puzzle); pause.showPaused(game);
+  pad.loaded(fe); pencil.loaded(puzzle, fe); print.loaded(puzzle, levels.gradeName);
+  answer.loaded(game, puzzle); pause.showPaused(game); layout.shown(puzzle);
+  tick();
   history.replaceState(null, "", "/?p=" + encodeURIComponent(puzzle.url));
   document.dispatchEvent(new CustomEvent("puzzle-shown", { detail: { puzzle, kind: game.kinds[puzzle.type] } }));
-  say(game.solved ? solvedText() : note, game.solved ? "solved" : "");
+  say(game.solved ? solvedText() : note, game.solved ? solvedKind() : "");
   save(); draw();
+}
+
+// The grade beside the title: the player's name and the rung's ("Hard (bridge)").
+function showGrade(grade) {
+  const p = game.puzzle;
+  $("grade").textContent = grade ? `· ${levels.gradeName(p.type, grade)}` : "";
+  $("source").textContent = !grade ? "" : p.source === "generated" ? ", generated" : p.source === "bank" ? ", from the bank" : "";
 }
 
 function explain() {   // the help that depends on the puzzle: pointer, keys, theory
@@ -106,16 +121,13 @@ function explain() {   // the help that depends on the puzzle: pointer, keys, th
        ...keys(CLEAR_KEYS.slice(0, 2)), " clear."]));
   $("theory-help").textContent = fe.theory?.help || "";
   $("theory-help").hidden = !fe.theory;
+  $("show-theory").closest("label").hidden = !fe.theory;
+  $("theory-name").textContent = fe.theory ? `Show the theory (the ${fe.theory.name})` : "";
 }
 
-function solvedText() { return game.solvedMessage || "Solved!"; }
-
-function fillLevels(type, want) {
-  const sel = $("level"), levels = game.kinds[type]?.hint_levels || game.kinds[type]?.levels || [];
-  if ([...sel.options].map(o => o.value).join() !== levels.join())
-    sel.replaceChildren(...levels.map(l => new Option(l, l)));
-  sel.value = levels.includes(want) ? want : levels[Math.max(0, levels.length - 2)];
-}
+const REVEALED = "The answer is revealed: this board was shown, not solved. Undo brings your marks back.";
+function solvedText() { return game.solvedMessage || (game.revealed ? REVEALED : "Solved!"); }
+function solvedKind() { return game.revealed ? "revealed" : "solved"; }
 
 function markSizes(type, shown) {   // the rows × columns on offer; say which the bank holds
   deal.showSizes(game.kinds[type], shown);
@@ -130,7 +142,9 @@ async function newPuzzle() {
     const p = await call("puzzle?" + deal.dealQuery());
     if (mine !== asked) return;   // the player has asked for another board since
     remove(KEYS.board(p.url)); remove(KEYS.notes(p.url));
-    load(p, deal.dealtNote(p));
+    $("url").value = ""; openBox.fold();   // the Open box held the last board's URL
+    layout.fold();
+    load(p, deal.dealtNote(p, levels.gradeName));
   } catch (e) { if (mine === asked) say(e.message, "error"); }
 }
 
@@ -144,7 +158,7 @@ async function openUrl(url) {
     if (mine !== asked) return;
     const marks = p.marks;
     delete p.marks; delete p.answer;   // the puzzle is kept; the marks go on the board
-    openBox.fold();
+    openBox.fold(); layout.fold();
     load(p, p.note);
     if (marks) takeMarks(marks, p.note);
   } catch (e) { if (mine === asked) say(`Could not open that puzzle: ${e.message}`, "error"); }
@@ -157,7 +171,7 @@ function takeMarks(rows, note) {
   if (tokens.length !== game.marks.length) return;
   const n = tokens.filter((t, i) => t !== null && game.puzzle.given[i] === null).length;
   if (setMarks(tokens.map((t, i) => [i, t]))) changed();
-  if (!game.solved) say([note, `Opened with the ${n} mark${n === 1 ? "" : "s"} it was saved with.`].filter(Boolean).join(" "));
+  if (!game.solved) say([note, `Opened with the ${counted(n, "mark")} it was saved with.`].filter(Boolean).join(" "));
 }
 
 // -- changing marks -----------------------------------------------------------------
@@ -171,18 +185,24 @@ function setMarks(changes, also = []) {   // [[cell, token]] -> one undo step, w
   if (step.length) game.history.push(step);
   return step.length > 0;
 }
-function changed() {
+// After every change of marks. revealed: the change put the answer on the
+// board (Reveal); a board left with empty cells is no longer a revealed one.
+function changed({ revealed = false } = {}) {
   game.hint = null; game.premises = []; game.errors = []; game.pending = null;
+  const full = game.marks.every(t => t !== null);
+  if (revealed) game.revealed = true;
+  else if (!full) game.revealed = false;
   if (game.solved) {
     game.solved = false; game.solvedMessage = undefined;
     if (!game.clock.paused && !document.hidden) game.clock.start();
     say("");
   }
+  if ($("status").dataset.kind === "hint") say("");   // a hint's words are about the board before
   pencil.saveNotes();
   answer.changed(game);
   steps.clear();
   save(); draw();
-  if (game.marks.every(t => t !== null)) check(true);
+  if (full) check(true);
 }
 function undo() { if (game.history.undo(markPut(game.marks, pencil.noteCells()))) changed(); }
 function redo() { if (game.history.redo(markPut(game.marks, pencil.noteCells()))) changed(); }
@@ -258,6 +278,13 @@ function onUp() {
   touch = null;
   finish();
 }
+// The browser took the touch over (a zoomed board pans under one finger): a
+// press not yet a mark is dropped, a stroke already painting is kept.
+function onCancel() {
+  touch?.press.end();
+  touch = null;
+  finish();
+}
 
 // -- keyboard ---------------------------------------------------------------------------
 function keyToken(key) {   // the token a key sets: undefined if none, null to clear
@@ -270,7 +297,7 @@ function onBoardKey(ev) {
   if (moved !== null) {
     game.cursor = moved; game.typing = false;
     if (stroke) paint(game.cursor);
-    ev.preventDefault(); draw(); return;
+    ev.preventDefault(); draw(); announce(); return;
   }
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const i = game.cursor;
@@ -318,8 +345,18 @@ function onGlobalKey(ev) {
     if (command) { (command === "undo" ? undo : redo)(); ev.preventDefault(); }
     return;
   }
-  if (ev.target.id !== "board" && ev.key.toLowerCase() === "h" && !ev.altKey) hint();
-  else if (ev.target.id === "board" && ev.key.toLowerCase() === "h") { hint(); ev.preventDefault(); }
+  if (ev.altKey || ev.ctrlKey || ev.metaKey || !game.puzzle) return;
+  const key = ev.key.toLowerCase();
+  if (key === "h") { hint(); ev.preventDefault(); }
+  else if (key === "c" && !look().tokens.some(t => t.keys.includes("c"))) { check(false); ev.preventDefault(); }
+}
+
+// The cell under the cursor, said aloud after an arrow move (the board's
+// aria-activedescendant points at it too).
+function announce() {
+  const c = game.puzzle.cols, cell = $("board").querySelector(
+    `.cell[data-r="${Math.floor(game.cursor / c)}"][data-c="${game.cursor % c}"]`);
+  $("cell-live").textContent = cell?.getAttribute("aria-label") ?? "";
 }
 
 // -- hint and check ------------------------------------------------------------------------
@@ -332,8 +369,8 @@ async function hint() {
     if (setMarks([[cell, value]])) { changed(); if (!game.solved) say(`Applied: ${where(cell)} is ${word(value)}.`, "hint"); }
     return;
   }
-  const level = $("level").value;
-  const slow = setTimeout(() => say(`Thinking at level ${level}…`), 250);
+  const level = $("hint-level").value, rung = l => levels.gradeName(p.type, l);
+  const slow = setTimeout(() => say(`Thinking at ${rung(level)}…`), 250);
   try {
     const h = await call("hint", { puzzle: p.url, marks: rowsOf(game.marks), level });
     clearTimeout(slow);
@@ -343,16 +380,20 @@ async function hint() {
       const i = cellOf(h.cell);
       game.hint = i; game.premises = h.case ? [] : h.premises.map(cellOf); game.cursor = i;
       game.pending = { cell: i, value: h.value };
-      say(`Rule "${h.rule}" (level ${h.level}): ${h.reason}. Press Hint again to fill it in.` +
-          (h.case ? " Step through the branches with [ and ]." : ""), "hint", `${where(i)} is ${word(h.value)}.`);
+      const branches = h.case?.branches.length ?? 0;
+      const step = levels.rung(p.type, h.rule);   // the rung of the rule that proved it
+      say(`${sentence(h.reason)}. (${step.name === h.rule ? `The ${h.rule} rule` : `${step.name}: the ${h.rule} rule`}.)` +
+          " Press Hint again to fill it in." +
+          (branches > 1 ? " Step through the branches with [ and ]." : ""), "hint", `${where(i)} is ${word(h.value)}.`);
     } else if (h.status === "contradiction") {
       game.errors = h.wrong.length ? h.wrong.map(cellOf) : h.premises.map(cellOf);
       const n = h.wrong.length;
-      say(n ? `Your marks already contradict the puzzle: ${n} mark${n > 1 ? "s are" : " is"} wrong (hatched in red). Undo or clear them.`
+      say(n ? `Your marks already contradict the puzzle: ${counted(n, "mark")} ${n > 1 ? "are" : "is"} wrong (hatched in red). Undo or clear them.`
             : `Your marks already contradict the puzzle: ${h.reason}.`, "error");
     } else if (h.status === "stalled") {
-      say(h.suggest ? `Level ${h.level} proves nothing more from here. Level ${h.suggest} can: choose it and press Hint.`
-                    : `No level of the ladder proves anything more from here; ${answersText(h.answers)}`, "hint");
+      say(h.suggest ? `The rules up to ${rung(h.level)} prove nothing more from here; ${rung(h.suggest)} can: ` +
+                      `choose it under "Hints reason at" and press Hint.`
+                    : `No rung of the ladder proves anything more from here; ${answersText(h.answers)}`, "hint");
     } else {
       check(false);
       return;
@@ -367,13 +408,13 @@ async function check(auto) {
   try {
     const j = await call("check", { puzzle: p.url, marks: rowsOf(game.marks) });
     if (j.solved) {
-      game.solved = true; game.solvedMessage = j.message;
-      game.clock.stop(); game.errors = [];
-      say(j.message, "solved");
+      game.solved = true; game.solvedMessage = game.revealed ? REVEALED : j.message;
+      game.clock.stop(); tick(); game.errors = [];
+      say(solvedText(), solvedKind());
     } else if (!auto || j.complete) {
       const bad = j.violations.filter(v => v.code !== "empty");
       game.errors = [...new Set(bad.flatMap(v => v.cells.map(cellOf)))];
-      say(bad.length ? `${bad.length} problem${bad.length > 1 ? "s" : ""}: ${j.message}` : j.message,
+      say(bad.length ? `${counted(bad.length, "problem")}: ${j.message}` : j.message,
           bad.length ? "error" : "");
     }
     save(); draw();
@@ -389,15 +430,23 @@ function answersText(count) {
 }
 
 function where(i) { const c = game.puzzle.cols; return cellName([Math.floor(i / c), i % c]); }
+// A reason as a sentence: its first letter capital, one full stop at its end.
+const sentence = t => capital(t).replace(/\.$/, "");
 function word(t) { return look().tokens.find(k => k.token === t)?.phrase ?? t; }
 
 // -- drawing and the timer ---------------------------------------------------------------------
+// A board being printed is the clean sheet: the clues alone, never the
+// player's marks, pencil marks, hints or a revealed answer.
 function draw() {
   if (!game.puzzle) return;
-  render($("board"), { puzzle: game.puzzle, frontend: look(), marks: game.marks, cursor: game.cursor, focused: game.focused,
-                       hint: game.hint, premises: game.premises, errors: game.errors, solved: game.solved,
-                       sheet: print.printing.matches });
+  const sheet = print.printing.matches || print.sheet();
+  render($("board"), { puzzle: game.puzzle, frontend: look(), marks: sheet ? game.puzzle.given : game.marks,
+                       cursor: game.cursor, focused: game.focused && !sheet,
+                       hint: sheet ? null : game.hint, premises: sheet ? [] : game.premises,
+                       errors: sheet ? [] : game.errors, solved: game.solved && !sheet,
+                       sheet, theory: settings.theory && !sheet });
   pause.showPaused(game);
+  if (sheet) return;
   if (numbers()) pencil.drawNotes(game);
   steps.draw($("board"));
   $("undo").disabled = !game.history.canUndo();
@@ -409,6 +458,7 @@ function tick() { $("timer").textContent = game.clock.text(); }
 async function main() {
   const kinds = (await call("puzzles")).filter(k => k.frontend);
   for (const k of kinds) game.kinds[k.type] = k;
+  levels.known(game.kinds);
   await loadModules(kinds);
   $("puzzle-type").replaceChildren(...kinds.map(k => new Option(k.title, k.type)));
   markSizes(kinds[0].type);
@@ -418,14 +468,14 @@ async function main() {
   board.addEventListener("pointerdown", onDown);
   board.addEventListener("pointermove", onMove);
   window.addEventListener("pointerup", onUp);
-  window.addEventListener("pointercancel", onUp);
+  window.addEventListener("pointercancel", onCancel);
   board.addEventListener("contextmenu", ev => ev.preventDefault());
   board.addEventListener("keydown", onBoardKey);
   board.addEventListener("focus", () => { game.focused = true; draw(); });
   board.addEventListener("blur", () => { game.focused = false; draw(); });
   document.addEventListener("keydown", onGlobalKey);
   $("puzzle-type").addEventListener("change", () => {
-    fillLevels($("puzzle-type").value, ""); markSizes($("puzzle-type").value); newPuzzle();
+    levels.show($("puzzle-type").value, "", ""); markSizes($("puzzle-type").value); newPuzzle();
   });
   $("new").addEventListener("click", newPuzzle);
   $("hint").addEventListener("click", hint);
@@ -448,23 +498,43 @@ async function main() {
       say(`${v} is not a number this board can hold: its numbers run from ${low} to ${high}.`, "error");
     } else if (setMarks([[game.cursor, t]])) changed();
   });
-  $("level").addEventListener("change", save);
+  $("level").addEventListener("change", () => { levels.rules($("puzzle-type").value); save(); });
+  $("hint-level").addEventListener("change", () => {   // a hint shown was proved at the old rung: drop it
+    levels.rules($("puzzle-type").value);
+    if (game.pending || game.hint !== null) {
+      game.pending = null; game.hint = null; game.premises = []; steps.clear();
+      if ($("status").dataset.kind === "hint") say("");
+      draw();
+    }
+    save();
+  });
+  $("show-theory").checked = settings.theory;
+  $("show-theory").addEventListener("change", () => {
+    settings.theory = $("show-theory").checked; saveSettings(); draw();
+  });
+  document.addEventListener("puzzle-graded", ev => {   // the verdict graded a board opened from elsewhere
+    const { url, grade } = ev.detail;
+    if (game.puzzle?.url !== url || game.puzzle.grade) return;
+    game.puzzle.grade = grade; showGrade(grade); print.loaded(game.puzzle, levels.gradeName); save();
+  });
   answer.wire(game, { say, draw, setMarks, changed });
   pencil.wire(game, { draw, changed });
   pad.wire(game, { typeDigit });
   pause.wire(game, { save });
   print.wire({ draw });
+  layout.wire();
   deal.wire(game);
   document.addEventListener("puzzle-play", ev => load(ev.detail, ev.detail.note || ""));
   window.addEventListener("beforeunload", save);
   setInterval(tick, 1000);
   const shared = new URLSearchParams(location.search).get("p");
   const last = read(KEYS.last);
-  if (shared && last?.puzzle?.url === shared && game.kinds[last.puzzle.type]) {
-    load(last.puzzle); $("level").value = last.level || $("level").value; save();   // a reload
-  } else if (shared) await openUrl(shared);
-  else if (last?.puzzle && game.kinds[last.puzzle.type]) { fillLevels(last.puzzle.type, last.level); load(last.puzzle); $("level").value = last.level || $("level").value; }
-  else { fillLevels(kinds[0].type, ""); await newPuzzle(); }
+  if (last?.puzzle && game.kinds[last.puzzle.type]) levels.show(last.puzzle.type, last.level, last.hintLevel);
+  else levels.show(kinds[0].type, "", "");   // a first visit: the easiest grade
+  if (shared && last?.puzzle?.url === shared && game.kinds[last.puzzle.type]) load(last.puzzle);   // a reload
+  else if (shared) await openUrl(shared);
+  else if (last?.puzzle && game.kinds[last.puzzle.type]) load(last.puzzle);
+  else await newPuzzle();
   document.body.dataset.ready = "1";
 }
 

@@ -4,7 +4,8 @@ import { theoryOf } from "./theory.js";
 
 export const S = 40;          // cell size in SVG units
 const PAD = 6;
-const AXIS = 16;              // room for the row and column numbers (hints say "r4c6")
+const AXIS = 18;              // room for the row and column numbers (hints say "r4c6")
+const GAP = 12;               // a walk's link stops this far from a cell's centre, clear of its number
 const NS = "http://www.w3.org/2000/svg";
 
 // A cell's name as hints and messages give it: [3, 5] is "r4c6", row 4, column 6.
@@ -38,27 +39,31 @@ const DEFS = `
   <rect width="8" height="8" fill="rgba(198,40,40,.12)"/><line x1="0" y1="0" x2="0" y2="8" stroke="rgba(198,40,40,.55)" stroke-width="2"/>
 </pattern>`;
 
-// view: {puzzle, frontend, marks, cursor, hint, premises, errors, solved, focused, sheet}
-// (sheet: drawn for print, without the row and column numbers, centred)
+// The id of cell i of the board drawn in svg: what aria-activedescendant names.
+export const cellId = (svg, i) => `${svg.id}-cell-${i}`;
+
+// view: {puzzle, frontend, marks, cursor, hint, premises, errors, solved, focused, sheet, theory}
+// (sheet: drawn for print, without the row and column numbers, centred;
+// theory: false leaves the puzzle's overlay out)
 export function render(svg, view) {
   const p = view.puzzle, axis = view.sheet ? 0 : AXIS;
   const W = p.cols * S + axis + 2 * PAD, H = p.rows * S + axis + 2 * PAD;
   svg.setAttribute("viewBox", `${-PAD - axis} ${-PAD - axis} ${W} ${H}`);
   svg.setAttribute("aria-rowcount", p.rows);
   svg.setAttribute("aria-colcount", p.cols);
+  svg.style.setProperty("--cols", p.cols);   // a zoomed board is as wide as its columns need
   svg.classList.toggle("solved", !!view.solved);
   svg.innerHTML = `<defs>${DEFS}</defs>`;
   const cells = el("g", { class: "cells" }), labels = el("g", { class: "labels" });
-  const shown = theoryOf(p, view.marks);
+  const shown = view.theory === false ? {} : theoryOf(p, view.marks);
   for (let r = 0; r < p.rows; r++) {
     const row = el("g", { role: "row" });
-    for (let c = 0; c < p.cols; c++) row.appendChild(cell(p, view, r, c, shown, labels));
+    for (let c = 0; c < p.cols; c++) row.appendChild(cell(p, { ...view, svg }, r, c, shown, labels));
     cells.appendChild(row);
   }
   svg.appendChild(cells);
   if (!view.sheet) svg.appendChild(axes(p));
-  svg.appendChild(el("rect", { x: 0, y: 0, width: p.cols * S, height: p.rows * S, fill: "none",
-                              stroke: "#1d1d26", "stroke-width": 2.5 }));
+  svg.appendChild(el("rect", { class: "frame", x: 0, y: 0, width: p.cols * S, height: p.rows * S }));
   theory(svg, p, shown);
   svg.appendChild(labels);
   for (const [i, n] of shown.labels || []) {
@@ -69,6 +74,7 @@ export function render(svg, view) {
   for (const i of view.premises || []) box(svg, i, p, "hl-premise", 4);
   if (view.hint !== null && view.hint !== undefined) box(svg, view.hint, p, "hl-hint", 2);
   if (view.cursor !== null && view.focused) box(svg, view.cursor, p, "cursor", 5);
+  if (view.cursor !== null && view.cursor !== undefined) svg.setAttribute("aria-activedescendant", cellId(svg, view.cursor));
 }
 
 // Row numbers down the left, column numbers along the top: r4c6 is row 4, column 6.
@@ -97,7 +103,7 @@ const hasGlyph = (fe, clue) => clue !== null && clue !== undefined && fe.clue.lo
 function cell(p, view, r, c, shown, labels) {
   const fe = view.frontend, i = r * p.cols + c, t = view.marks[i], given = p.given[i] !== null;
   const g = el("g", { class: "cell" + (given ? " given" : "") + (t && !given ? " mark" : ""),
-                      "data-r": r, "data-c": c, "data-state": stateName(fe, t),
+                      id: cellId(view.svg, i), "data-r": r, "data-c": c, "data-state": stateName(fe, t),
                       role: "gridcell", "aria-label": label(p, fe, i, t) });
   if (given) g.setAttribute("data-given", "1");
   g.appendChild(el("rect", { class: "bg", x: c * S, y: r * S, width: S, height: S }));
@@ -126,10 +132,13 @@ function clueGlyph(g, look, clue, st, cx, cy) {
   if (text) g.appendChild(el("text", { class: "clue", x: cx, y: cy + 1 }, text));
 }
 
+// What a screen reader says of a cell: "r3c4 black", and for a clue "r1c2
+// black, given" or "r1c2 empty, clue 3" (a given is not the player's).
 function label(p, fe, i, t) {
   const r = Math.floor(i / p.cols) + 1, c = (i % p.cols) + 1, clue = p.clues[i];
   let s = `r${r}c${c} ${stateName(fe, t)}`;
   if (hasGlyph(fe, clue)) s += `, clue ${clue >= 0 ? clue : "?"}`;
+  else if (p.given[i] !== null && p.given[i] !== undefined) s += ", given";
   return s;
 }
 
@@ -139,10 +148,12 @@ function theory(svg, p, shown) {
   const segs = shown.edges || [];
   const d = segs.map(([r1, c1, r2, c2]) => `M${c1 * S} ${r1 * S}L${c2 * S} ${r2 * S}`).join("");
   if (d) g.appendChild(el("path", { class: "theory", d, "data-segments": segs.length }));
+  // a link runs between the two cells' numbers, not through them
   const walk = (shown.links || []).map(([a, b]) => {
     const ya = Math.floor(a / p.cols) * S + S / 2, xa = (a % p.cols) * S + S / 2;
     const yb = Math.floor(b / p.cols) * S + S / 2, xb = (b % p.cols) * S + S / 2;
-    return `M${xa} ${ya}L${xb} ${yb}`;
+    const dx = Math.sign(xb - xa) * GAP, dy = Math.sign(yb - ya) * GAP;
+    return `M${xa + dx} ${ya + dy}L${xb - dx} ${yb - dy}`;
   }).join("");
   if (walk) g.appendChild(el("path", { class: "walk", d: walk }));
   svg.appendChild(g);

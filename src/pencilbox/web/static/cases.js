@@ -11,7 +11,7 @@ export class CaseSteps {
   constructor(after, redraw, word) {
     this.after = after;        // the element the bar goes under (the hint text)
     this.redraw = redraw;      // called when the shown branch changes
-    this.word = word;          // a value token in words ("#" -> "shaded")
+    this.word = word;          // a value token in words ("#" -> "black")
     this.hint = null;          // the hint's `case`, or null
     this.step = -1;            // -1: no branch shown
     this.bar = null;
@@ -57,9 +57,11 @@ export class CaseSteps {
     const text = document.createElement("span");
     text.id = "case-branch";
     text.dataset.step = String(this.step);
-    const assumed = b.assume.map(a => `${cellName(a.cell)} ${this.word(a.value)}`).join(", then ");
-    text.textContent = `Branch ${this.step + 1} of ${n}: ${assumed} — ${b.reason}.`;
-    this.bar.replaceChildren(prev, next, text);
+    const assumed = b.assume.map(a => `${cellName(a.cell)} is ${this.word(a.value)}`).join(", then ");
+    // one branch needs no stepping: it is said as the case, without buttons
+    text.textContent = n > 1 ? `Branch ${this.step + 1} of ${n}: ${assumed} — ${b.reason}.`
+      : `The case: ${assumed} — ${b.reason}.`;
+    this.bar.replaceChildren(...(n > 1 ? [prev, next, text] : [text]));
   }
 
   // Draw the shown branch over the board: its decided cells faintly, the

@@ -29,10 +29,13 @@ export function dealQuery() {
                                cols: $("size-cols").value || $("size").value, grade: $("level").value });
 }
 
-// What the game says about a board it was dealt.
-export function dealtNote(p) {
+// What the game says about a board it was dealt; gradeName(type, level)
+// names its grade as the player knows it ("Hard (bridge)").
+export function dealtNote(p, gradeName) {
   if (p.note) return p.note;
-  return p.source === "bank" ? `${/^[aeiou]/i.test(p.grade) ? "An" : "A"} ${p.grade} board from the bank.` : "";
+  if (p.source !== "bank") return "";
+  const g = gradeName(p.type, p.grade);
+  return `${/^[aeiou]/i.test(g) ? "An" : "A"} ${g} board from the bank.`;
 }
 
 export function wire(game) {

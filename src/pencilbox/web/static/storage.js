@@ -5,9 +5,9 @@
 const PREFIX = "pencilbox:";
 
 export const KEYS = {
-  last: PREFIX + "last",                    // the puzzle on screen and the level: {puzzle, level}
-  settings: PREFIX + "settings",            // the player's toggles: {showErrors, pencil}
-  studio: PREFIX + "studio",                // the editor's document: {doc, from, editing}
+  last: PREFIX + "last",                    // the puzzle on screen and the levels: {puzzle, level, hintLevel}
+  settings: PREFIX + "settings",            // the player's toggles: {showErrors, pencil, theory, zoom}
+  studio: PREFIX + "studio",                // the editor's document: {doc, from, editing, history}
   board: url => PREFIX + "board:" + url,    // a board's marks, clock, undo history, cursor
   notes: url => PREFIX + "notes:" + url,    // a board's pencil marks: {cell: [numbers]}
 };

@@ -10,15 +10,17 @@
 // Pointer and keys work as in the game (input.js), and so does undo (history.js).
 import { post } from "./api.js";
 import { cellName, cellRect, numberRange, render } from "./board.js";
-import { $, statusLine } from "./dom.js";
+import { $, counted, statusLine } from "./dom.js";
 import * as exportAs from "./exportas.js";
 import { History } from "./history.js";
 import { arrowMove, cellFromPoint, commandKey, inField, Press } from "./input.js";
+import { rung } from "./levels.js";
 import { KEYS, read, write } from "./storage.js";
 import { Latest, gradeText, showVerdict } from "./verdict.js";
 
 const DELAY = 250;            // ms of quiet after an edit before the verdict is asked
 const DOC = "doc";            // the history's key of a change of the whole document
+const KEPT_STEPS = 200;       // undo steps kept across a reload
 const say = statusLine("studio-status");
 
 const st = {
@@ -28,7 +30,7 @@ const st = {
   doc: null,           // the puzzle being edited: {type, rows, cols, clues}
   from: null,          // URL of the shown puzzle the document stands for
   history: new History(),   // steps of clue changes [cell, before, after] and of documents [DOC, before, after]
-  cursor: 0, focused: false, typing: null,
+  cursor: 0, focused: false, entering: false, typing: null,   // entering: the clue box has focus
   analysis: null, error: null, view: "clues", budget: 0, refining: false,
   redundant: [], suggestion: null, helper: null,
   parsed: null,        // /api/parse of the document: {text, puzzle}
@@ -163,12 +165,17 @@ function edited() {
   syncEntry();
   draw();
   keep();
+  document.dispatchEvent(new CustomEvent("board-size", { detail: { rows: d.rows, cols: d.cols } }));
   ask(DELAY);
   exportAs.edited({ type: d.type, text: textOf(d) }, DELAY);
 }
 
-// The document survives a reload: edits are not lost, and the editor reopens.
-function keep() { write(KEYS.studio, { doc: st.doc, from: st.from, editing: st.editing }); }
+// The document survives a reload: edits are not lost, the editor reopens,
+// and Undo goes on where it was (its last KEPT_STEPS steps).
+function keep() {
+  const history = new History(st.history.done.slice(-KEPT_STEPS), st.history.undone.slice(-KEPT_STEPS));
+  write(KEYS.studio, { doc: st.doc, from: st.from, editing: st.editing, history });
+}
 function kept() { return read(KEYS.studio); }
 
 // -- the verdict ------------------------------------------------------------------------
@@ -227,6 +234,7 @@ function verdict() {
     editing: true, view: st.view, error: st.error,
     onView: v => { st.view = v; verdict(); draw(); },
     onMore: b => { st.budget = b; ask(0); },
+    gradeName: g => rung(st.doc.type, g).name,
   });
 }
 
@@ -241,7 +249,7 @@ function draw() {
   const at = ([r, c]) => r * d.cols + c;
   render(svg, {
     puzzle: { type: d.type, rows: d.rows, cols: d.cols, clues: d.clues, given },
-    frontend: fe(), marks, cursor: st.cursor, focused: st.focused,
+    frontend: fe(), marks, cursor: st.cursor, focused: st.focused || st.entering,
     hint: st.suggestion?.cell ? at(st.suggestion.cell) : null, premises: [],
     errors: a?.verdict === "none" ? a.cells.map(at) : [], solved: false,
   });
@@ -278,8 +286,9 @@ function onDown(ev) {
     pressed = new Press(i, ev.pointerId, () => { pressed = null; step(i, -1); });
     draw();
   } else {
+    // the clue box follows the cursor; on a phone it is tapped next (focusing
+    // it here would open the keyboard over the board and hide the cursor)
     draw(); syncEntry();
-    if (ev.pointerType === "touch") $("clue-number").focus({ preventScroll: true });
   }
 }
 
@@ -328,8 +337,11 @@ function boardKey(ev) {
     const digit = Number(ev.key), more = st.typing === i;
     const joined = more && v !== null && v >= 0 ? v * 10 + digit : null;
     const next = joined !== null && allowed(joined) ? joined : digit;
-    if (allowed(next)) { setClue(i, next, more); st.typing = i; }
-    else say(`Clues here are ${rangeWords()}.`, "error");
+    if (allowed(next)) {
+      setClue(i, next, more); st.typing = i;
+      if (joined !== null && next !== joined)   // "99" where clues stop at 14: say so, not silently 9
+        say(`No ${joined} here: clues are ${rangeWords()}, so ${cellName(cursorCell())} starts again at ${digit}.`, "error");
+    } else say(`Clues here are ${rangeWords()}.`, "error");
     ev.preventDefault(); return;
   }
   if (c.input === "cycle") {
@@ -340,6 +352,8 @@ function boardKey(ev) {
     if (t && c.cycle.includes(t.value)) { setClue(i, t.value); ev.preventDefault(); }
   }
 }
+
+const cursorCell = () => [Math.floor(st.cursor / st.doc.cols), st.cursor % st.doc.cols];
 
 function rangeWords() {
   const c = clue();
@@ -424,8 +438,8 @@ const DONE = {
     }
     const v = valueOf(j.clue), after = j.after;
     st.suggestion = { cell: j.cell, value: v };
-    const s = say(`Add ${clueWord(v)} at ${cellName(j.cell)}: the ${j.analysis.level} fixpoint then decides ` +
-                  `${j.decided} cells` + (after ? `, and the puzzle is ${after.verdict}` +
+    const s = say(`Add ${clueWord(v)} at ${cellName(j.cell)}: the rules up to ${j.analysis.level} then decide ` +
+                  counted(j.decided, "cell") + (after ? `, and the puzzle is ${after.verdict}` +
                   (after.grade ? ` (grade ${gradeText(after.grade)})` : "") : "") + ". ", "helper");
     const b = document.createElement("button");
     b.type = "button"; b.id = "apply-suggestion"; b.textContent = "Add it";
@@ -476,7 +490,7 @@ function playVerdict(p, budget = st.kinds[p.type].limits.analyze_budget) {
   const show = () => showVerdict(box, st.play.analysis, {
     budget: st.play.budget, maxBudget: st.kinds[p.type].limits.analyze_max_budget,
     refining: st.play.refining, editing: false, error: st.play.error,
-    onMore: b => playVerdict(p, b),
+    onMore: b => playVerdict(p, b), gradeName: g => rung(p.type, g).name,
   });
   if (st.play?.url === p.url && st.play.budget >= budget && !st.play.refining &&
       (st.play.analysis || st.play.error)) {
@@ -500,6 +514,9 @@ function playVerdict(p, budget = st.kinds[p.type].limits.analyze_budget) {
     if (signal.aborted || st.editing || st.shown?.url !== p.url) return;
     box.setAttribute("aria-busy", "false");
     show();
+    const a = st.play.analysis;   // the game's heading and print sheet show the grade too
+    if (a?.verdict === "unique" && a.grade)
+      document.dispatchEvent(new CustomEvent("puzzle-graded", { detail: { url: p.url, grade: a.grade } }));
   });
 }
 
@@ -520,6 +537,7 @@ function setEditing(on, back = true) {   // back: the game shows what it showed 
     $("edit-board").focus({ preventScroll: true });
   } else {
     asked.cancel(); stopHelper();
+    document.dispatchEvent(new CustomEvent("board-size", { detail: st.shown }));
     if (back) playVerdict(st.shown);
   }
 }
@@ -533,10 +551,14 @@ function shown(ev) {
   const saved = first ? kept() : null;
   // A reload shows the puzzle the editor was opened on: reopen the editor as it was.
   if (saved?.editing && saved.from === puzzle.url && saved.doc?.type === puzzle.type) {
-    st.doc = saved.doc; st.from = puzzle.url;
+    st.doc = saved.doc; st.from = puzzle.url; st.history = History.from(saved.history);
     setEditing(true);
   } else if (st.editing) take(puzzle);
-  else playVerdict(puzzle);
+  else {
+    // a page opened on another puzzle left the editor: the same board met again later plays
+    if (saved?.editing) write(KEYS.studio, { ...saved, editing: false });
+    playVerdict(puzzle);
+  }
 }
 
 function setup() {
@@ -564,6 +586,8 @@ function setup() {
     if (rows && cols) commit({ type: st.doc.type, rows, cols, clues: new Array(rows * cols).fill(null) });
   });
   $("clue-number").addEventListener("change", entryChanged);
+  $("clue-number").addEventListener("focus", () => { st.entering = true; draw(); });
+  $("clue-number").addEventListener("blur", () => { st.entering = false; draw(); });
   $("clue-blank").addEventListener("click", () => { setClue(st.cursor, clue().blank.value); });
   $("clue-clear").addEventListener("click", () => { setClue(st.cursor, null); });
   for (const h of HELPERS) $(h).addEventListener("click", () => helper(h));

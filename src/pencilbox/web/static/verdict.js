@@ -5,6 +5,7 @@
 // surface uses: the command line, printed sheets and this page say the same.
 // Requests run one at a time per purpose: a newer one aborts the older.
 import { cellName } from "./board.js";
+import { capital, counted } from "./dom.js";
 
 // The latest of a stream of requests: run() cancels the one before it
 // (its timer, and its fetch through the AbortController its work was given).
@@ -38,7 +39,10 @@ export function gradeText(grade) {
   return grade === "beyond" ? "beyond the ladder" : grade;
 }
 
-const sentence = text => text.charAt(0).toUpperCase() + text.slice(1);
+const sentence = capital;
+
+// A unique board graded by a rung of the ladder (not the case rung, not beyond it).
+const onTheLadder = a => a.verdict === "unique" && a.grade !== null && a.grade !== "case" && a.grade !== "beyond";
 
 function node(tag, text, attrs = {}) {
   const e = document.createElement(tag);
@@ -54,9 +58,10 @@ function button(id, text, onClick, pressed) {
   return b;
 }
 
-// Fill the verdict box. o: {budget, maxBudget, editing, view, refining, onView(v), onMore(budget)}
+// Fill the verdict box. o: {budget, maxBudget, editing, view, refining, onView(v), onMore(budget), gradeName(g)}
 // (budget: the work units asked for; maxBudget: the most the server grants
-// one request; refining: the full grade is on its way).
+// one request; refining: the full grade is on its way; gradeName: the
+// player's name for a grade, "Hard", shown beside the server's words).
 // An error (a board the API refuses) shows as data-verdict="invalid" with its message.
 export function showVerdict(box, a, o) {
   box.hidden = false;
@@ -86,14 +91,18 @@ export function showVerdict(box, a, o) {
   const words = sentence(a.summary), at = a.verdict === "unique" && a.grade !== null
     ? words.indexOf("grade ") : -1;
   const summary = node("strong", undefined, { class: "summary" });
-  if (at >= 0) summary.append(words.slice(0, at + 6), node("b", words.slice(at + 6), { class: "grade" }), ".");
+  const name = at >= 0 ? o.gradeName?.(a.grade) : undefined, named = name && name !== a.grade;
+  if (at >= 0) summary.append(words.slice(0, at + 6), node("b", words.slice(at + 6), { class: "grade" }),
+                              named ? ` (${name}).` : ".");
   else summary.append(words + ".");
   line.append(summary, " ");
   if (a.verdict === "several") {
     line.append(a.differ.length
-      ? `Two of them differ in ${a.differ.length} cell${a.differ.length > 1 ? "s" : ""}` +
+      ? `Two of them differ in ${counted(a.differ.length, "cell")}` +
         (o.editing ? " (marked)." : `: ${cellList(a.differ)}.`)
       : sentence(a.reason) + ".");
+  } else if (onTheLadder(a)) {   // in a player's words, not the solver's ("the bridge fixpoint finishes it")
+    line.append(`The rules up to ${a.grade} finish it without a guess.`);
   } else {
     line.append(sentence(a.reason) + ".");
     if (a.verdict === "none" && a.cells.length) line.append(` Cells: ${cellList(a.cells, 12)}.`);
@@ -115,6 +124,6 @@ export function showVerdict(box, a, o) {
   }
   if (actions.childNodes.length) box.append(actions);
   if (o.editing && open && a.verdict !== "none")
-    box.append(node("p", `${open} cell${open > 1 ? "s" : ""} the ${a.level} fixpoint leaves open ` +
+    box.append(node("p", `${counted(open, "cell")} the rules up to ${a.level} leave open ` +
                          `${open > 1 ? "are" : "is"} shaded.`, { class: "verdict-note" }));
 }

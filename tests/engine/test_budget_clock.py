@@ -1,0 +1,104 @@
+"""The safety clock of a budget: one clock, looked at by the ladder before
+every rule and by the long rules inside their runs, that stops work without
+ever deciding an answer."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pytest
+
+import pencilbox
+from pencilbox.engine import hints
+from pencilbox.engine.budget import Budget, OutOfTime, OutOfWork
+from pencilbox.engine.fixpoint import first_deduction
+from pencilbox.errors import ContradictoryClues
+
+
+def past() -> float:
+    return time.monotonic() - 1.0
+
+
+def test_the_clock_check_reads_only_the_clock() -> None:
+    Budget(1).check_clock()  # work left or not, no clock: nothing to say
+    spent = Budget(1)
+    with pytest.raises(OutOfWork):
+        spent.spend(2)
+    spent.check_clock()
+    with pytest.raises(OutOfTime):
+        Budget(None, deadline=past()).check_clock()
+    with pytest.raises(OutOfTime):  # a part of a budget whose clock has passed
+        Budget(10, deadline=past()).part(5).check_clock()
+
+
+def test_check_says_what_spend_would_without_spending() -> None:
+    b = Budget(3)
+    b.check()
+    assert b.spent == 0
+    with pytest.raises(OutOfWork):
+        b.spend(4)
+    with pytest.raises(OutOfWork):
+        b.check()
+    with pytest.raises(OutOfTime):
+        Budget(10, deadline=past()).check()
+
+
+def test_a_state_reads_the_clock_of_its_budget() -> None:
+    kind = pencilbox.puzzle("yinyang")
+    p, _ = kind.generate(6, 6, seed=1)
+    s = kind.start(p)
+    s.check_clock()  # no budget: no clock
+    s.budget = Budget(None, deadline=past())
+    with pytest.raises(OutOfTime):
+        s.check_clock()
+    s.budget = Budget(0)  # out of work, but the clock is not the work
+    s.check_clock()
+
+
+def numbrix_blank(n: int) -> pencilbox.engine.kind.Puzzle:
+    kind = pencilbox.puzzle("numbrix")
+    p, _ = kind.generate(n, n, seed=1)
+    return dataclasses.replace(p, clues=(None,) * len(p.clues))
+
+
+def test_numbrix_rules_stop_inside_a_run_at_the_clock() -> None:
+    # On a blank 30x30 one run of pin (its value index of 900 numbers) is
+    # seconds of work; with the clock past it stops inside, at its first look.
+    kind = pencilbox.puzzle("numbrix")
+    s = kind.start(numbrix_blank(30))
+    s.budget = Budget(None, deadline=past())
+    with pytest.raises(OutOfTime):
+        kind.ladder.rules_at(0)[0].apply(s)
+
+
+def test_the_clues_are_looked_at_within_the_clock_and_never_refused_by_it() -> None:
+    kind = pencilbox.puzzle("yinyang")
+    p, _ = kind.generate(6, 6, seed=1)
+    bad = dataclasses.replace(p, clues=(0,) * 4 + (1,) + p.clues[5:])  # a 2x2 of one colour
+    bad = dataclasses.replace(bad, clues=(0, 0) + (None,) * 4 + (0, 0) + bad.clues[8:])
+    with pytest.raises(ContradictoryClues):
+        kind.refuse_contradictory_clues(bad)
+    kind.refuse_contradictory_clues(bad, seconds=0.0)  # stopped: nothing refused
+
+
+@pytest.mark.parametrize("name", pencilbox.puzzle_names())
+def test_a_case_rung_out_of_work_says_stopped_never_that_nothing_helps(name: str) -> None:
+    # A blank board: probe stalls, and a few units more than its fixpoint
+    # took run out inside the case rung (the same on every machine).
+    kind = pencilbox.puzzle(name)
+    p = dataclasses.replace(kind.generate(6, 6, seed=1)[0], clues=(None,) * 36)
+    probe = Budget(None)
+    stalled = first_deduction(kind.ladder, kind.start(p), kind.ladder.top, probe)
+    assert stalled.deduction is None
+    units = probe.spent + 5
+    h = hints.hint(kind.ladder, kind.start(p), None, "case", budget=Budget(units))
+    assert (h.status, h.reason) == (
+        "stopped",
+        f"the budget of {units:,} work units ran out before proving a cell; allow more to finish",
+    )
+    h = hints.hint(kind.ladder, kind.start(p), None, None, budget=Budget(units))
+    assert h.status == "stalled" and h.suggest is None
+    assert h.reason.endswith(
+        f"the search for a higher level stopped: the budget of {units:,} work units ran out"
+    )
