@@ -1,12 +1,14 @@
-# The two commands a new user needs: `make serve` and `make test`.
+# The two commands a new user needs: `make serve` and `make test`; `make site`
+# writes the static site (the engine inside the page) into $(SITE).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
-JS := src/pencilbox/web/static src/pencilbox/puzzles/*/static
+SITE ?= build/site
+JS := src/pencilbox/web/static src/pencilbox/puzzles/*/static src/pencilbox/site
 
-.PHONY: serve test bench load lint clean
+.PHONY: serve site test bench load lint clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +24,9 @@ $(VENV)/.installed-test: $(BIN)/activate pyproject.toml
 
 serve: $(VENV)/.installed
 	$(BIN)/pencilbox serve --host $(HOST) --port $(PORT)
+
+site: $(VENV)/.installed
+	$(BIN)/pencilbox site $(SITE)
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)

@@ -36,6 +36,7 @@ from pencilbox.commands.common import Handler, Subcommands
 from pencilbox.errors import PuzzleError
 from pencilbox.measure import cli as measure_cli
 from pencilbox.render import cli as render_cli
+from pencilbox.site import cli as site_cli
 from pencilbox.studio import cli as studio_cli
 
 EXIT_USAGE = 2
@@ -55,6 +56,7 @@ COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     render_cli.declare,
     convert.declare,
     serve.declare,
+    site_cli.declare,
 )
 """Every command, in the order ``pencilbox --help`` lists them."""
 

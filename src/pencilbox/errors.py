@@ -42,6 +42,24 @@ class Stopped(BudgetExceeded):
     """
 
 
+class SolverBusy(BudgetExceeded):
+    """No solver worker became free, or the job ran past its deadline (HTTP 503).
+
+    ``retry_after`` is how many seconds a client should wait before asking
+    again (the ``Retry-After`` header)."""
+
+    retry_after = 1
+
+
+class SolverFull(SolverBusy):
+    """Too many jobs are already waiting for a worker (HTTP 429)."""
+
+
+class SolverLate(SolverBusy):
+    """The job did not answer within its deadline (and the grace after it):
+    its worker was killed."""
+
+
 class ServeError(PuzzleError):
     """The web server cannot start: its address is taken or is no address."""
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
-import resource
 import signal
 import sys
 import threading
@@ -47,6 +46,8 @@ def die_with_parent(served: int) -> None:
 
 def limit_memory(megabytes: int) -> None:
     """Cap this process's address space (MemoryError beyond it)."""
+    import resource  # POSIX only: not in every Python (the page's has none)
+
     if megabytes <= 0:
         return
     ceiling = megabytes * 1024 * 1024

@@ -11,7 +11,7 @@ import pencilbox
 from pencilbox.engine.grid import MIN_SIDE
 from pencilbox.engine.kind import PuzzleKind
 from pencilbox.engine.verdict import DEFAULT_UNITS
-from pencilbox.web import api, studio
+from pencilbox.web import calls
 from pencilbox.web.app import MAX_BODY, create_app
 
 from ..kinds import blank_text, board, hardest, names
@@ -40,13 +40,13 @@ def test_types_and_levels(client: TestClient) -> None:
 
 def test_every_type_serves_the_limits_of_the_python_constants(client: TestClient) -> None:
     expected = {
-        "sides": [MIN_SIDE, api.MAX_SIDE],
-        "deal_sides": [api.MIN_GENERATE_SIDE, api.MAX_GENERATE_SIDE],
-        "deal_default_side": api.DEFAULT_SIDE,
+        "sides": [MIN_SIDE, calls.MAX_SIDE],
+        "deal_sides": [calls.MIN_GENERATE_SIDE, calls.MAX_GENERATE_SIDE],
+        "deal_default_side": calls.DEFAULT_SIDE,
         "analyze_budget": DEFAULT_UNITS,
-        "analyze_max_budget": studio.MAX_UNITS,
-        "helper_budget": studio.HELPER_UNITS,
-        "analyze_seconds": studio.SAFETY_SECONDS,
+        "analyze_max_budget": calls.MAX_UNITS,
+        "helper_budget": calls.HELPER_UNITS,
+        "analyze_seconds": calls.SAFETY_SECONDS,
     }
     entries = client.get("/api/puzzles").json()
     assert entries and all(o["limits"] == expected for o in entries)
@@ -55,10 +55,10 @@ def test_every_type_serves_the_limits_of_the_python_constants(client: TestClient
 def test_served_limits_follow_the_constants_and_are_enforced(
     bank_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(api, "MIN_GENERATE_SIDE", 5)
-    monkeypatch.setattr(api, "MAX_GENERATE_SIDE", 8)
-    monkeypatch.setattr(api, "MAX_SIDE", 12)
-    monkeypatch.setattr(studio, "MAX_UNITS", 3000)
+    monkeypatch.setattr(calls, "MIN_GENERATE_SIDE", 5)
+    monkeypatch.setattr(calls, "MAX_GENERATE_SIDE", 8)
+    monkeypatch.setattr(calls, "MAX_SIDE", 12)
+    monkeypatch.setattr(calls, "MAX_UNITS", 3000)
     c = TestClient(create_app(bank_file), base_url="http://localhost")
     limits = c.get("/api/puzzles").json()[0]["limits"]
     assert limits["deal_sides"] == [5, 8] and limits["sides"] == [MIN_SIDE, 12]

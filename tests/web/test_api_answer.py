@@ -11,8 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import pencilbox
-from pencilbox.web import api, jobs
+from pencilbox.web import jobs
 from pencilbox.web.app import create_app
+from pencilbox.web.host import ServerHost
 
 from ..kinds import blank, board, hardest, names
 
@@ -57,10 +58,10 @@ def test_a_search_that_runs_out_says_it_cannot_tell(
     bank_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the answer search in this process, with a budget of one node
-    async def inline(request: object, lane: str, fn: Any, *args: Any) -> Any:
+    async def inline(host: object, lane: str, fn: Any, *args: Any, **kw: Any) -> Any:
         return fn(*args, 2.0)
 
-    monkeypatch.setattr(api, "solver", inline)
+    monkeypatch.setattr(ServerHost, "solver", inline)
     monkeypatch.setattr(jobs, "SOLUTION_UNITS", 1)
     kind = pencilbox.puzzle(names()[0])  # any puzzle's blank board will do
     url = kind.to_url(blank(kind, 6))

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 import pencilbox
 from pencilbox.engine.frontend import Clue, Frontend, Numbers, Token
 from pencilbox.engine.grid import MIN_SIDE
-from pencilbox.web import api
+from pencilbox.web import calls
 from pencilbox.web.app import create_app
 
 from .fixtures import live
@@ -231,9 +231,9 @@ def test_the_size_controls_follow_the_served_limits(
     and columns, and the sides the editor takes."""
     from playwright.sync_api import expect
 
-    monkeypatch.setattr(api, "MIN_GENERATE_SIDE", 5)
-    monkeypatch.setattr(api, "MAX_GENERATE_SIDE", 9)
-    monkeypatch.setattr(api, "MAX_SIDE", 12)
+    monkeypatch.setattr(calls, "MIN_GENERATE_SIDE", 5)
+    monkeypatch.setattr(calls, "MAX_GENERATE_SIDE", 9)
+    monkeypatch.setattr(calls, "MAX_SIDE", 12)
     with live(create_app(bank_file, workers=1)) as base:
         context = browser.new_context(viewport={"width": 1100, "height": 820})
         page = context.new_page()

@@ -27,11 +27,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import pencilbox
-from pencilbox.errors import BudgetExceeded, PuzzleError
-from pencilbox.web import api, apidocs, exports, studio
+from pencilbox.errors import BudgetExceeded, PuzzleError, SolverBusy, SolverFull
+from pencilbox.web import api, apidocs, calls, exports, studio
 from pencilbox.web.lanes import Lane, Lanes, default_lanes
 from pencilbox.web.safety import LOCAL_HOSTS, Crashes, HostCheck, SameOrigin, SecurityHeaders
-from pencilbox.web.workers import SolverBusy, SolverFull
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
@@ -127,7 +126,7 @@ def puzzle_file(name: str, path: str) -> Path:
 
 def create_app(
     bank_path: Path | str | None = "default",
-    solver_seconds: float = api.SOLVER_SECONDS,
+    solver_seconds: float = calls.SOLVER_SECONDS,
     workers: int | None = None,
     allowed_hosts: Iterable[str] = (),
     lanes: tuple[Lane, ...] | None = None,
@@ -163,10 +162,10 @@ def create_app(
         if bank_path == "default"
         else (Path(bank_path) if bank_path is not None else None)
     )
-    app.state.answer_cache = api.AnswerCache()
+    app.state.answer_cache = calls.AnswerCache()
     app.state.lanes = pools
     app.state.solver_seconds = solver_seconds
-    app.state.limits = {**api.limits(), **studio.limits()}  # what /api/puzzles tells the browser
+    app.state.limits = calls.limits()  # what /api/puzzles tells the browser
 
     @app.exception_handler(BudgetExceeded)
     async def too_slow(request: Request, exc: BudgetExceeded) -> JSONResponse:
@@ -177,6 +176,10 @@ def create_app(
     @app.exception_handler(PuzzleError)
     async def puzzle_error(request: Request, exc: PuzzleError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(calls.Conflict)
+    async def conflict(request: Request, exc: calls.Conflict) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=409)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -201,7 +204,9 @@ def create_app(
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     @app.api_route(
-        api.PUZZLE_STATIC + "/{name}/{path:path}", methods=["GET", "HEAD"], include_in_schema=False
+        calls.PUZZLE_STATIC + "/{name}/{path:path}",
+        methods=["GET", "HEAD"],
+        include_in_schema=False,
     )
     def puzzle_static(name: str, path: str) -> FileResponse:
         """A file from a registered puzzle's own static directory."""

@@ -15,11 +15,16 @@ priority: a lower one would cost them their budgets on a busy machine.
 The lanes, by what runs there:
 
 - ``play``: hints, answers, fixpoints, reading and dealing boards of up to
-  :data:`PLAY_CELLS` cells (what a player does, and most of it quick);
+  :data:`~pencilbox.web.calls.PLAY_CELLS` cells (what a player does, and
+  most of it quick);
 - ``large``: the same on larger boards;
 - ``check``: Check (the rules the marks break, and a short refutation);
 - ``make``: generating a board the bank lacks (seconds of work);
 - ``studio``: the setter's analyses (:mod:`pencilbox.web.studio`).
+
+Which lane a call's work asks for is the call's own choice
+(:mod:`pencilbox.web.calls`, :func:`~pencilbox.web.calls.board_lane`);
+the server's host (:mod:`pencilbox.web.host`) runs it in that lane.
 """
 
 from __future__ import annotations
@@ -29,10 +34,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pencilbox.web.calls import PLAY_CELLS, board_lane
 from pencilbox.web.workers import FULL, GRACE, SolverFull, SolverPool
-
-PLAY_CELLS = 15 * 15
-"""Largest board (in cells) whose work runs in the ``play`` lane."""
 
 
 @dataclass(frozen=True)
@@ -65,11 +68,6 @@ def default_lanes(cores: int | None = None, workers: int | None = None) -> tuple
         Lane("make", make, waiting=make, niceness=10),
         Lane("studio", heavy, waiting=heavy),
     )
-
-
-def board_lane(rows: int, cols: int) -> str:
-    """The lane of play work on a board of ``rows`` × ``cols``."""
-    return "play" if rows * cols <= PLAY_CELLS else "large"
 
 
 class Lanes:
@@ -114,3 +112,6 @@ class Lanes:
             not p.busy and not p.waiting and (not p.started or len(p.idle) == p.size)
             for p in self.pools.values()
         )
+
+
+__all__ = ["PLAY_CELLS", "Lane", "Lanes", "board_lane", "default_lanes"]

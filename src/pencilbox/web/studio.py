@@ -2,45 +2,28 @@
 
 Each takes the same ``puzzle`` (and optional ``type``) as ``/api/hint``, a
 ``budget`` of engine work units (default the verdict's, capped at
-:data:`MAX_UNITS`) and a safety clock ``seconds``; the work is
-one plain call of :mod:`pencilbox.studio` run in a worker of the app's
-``studio`` lane (:mod:`pencilbox.web.lanes`): every search and fixpoint
-inside it spends from the budget and stops at the safety clock, so a request
-answers within its seconds (the lane kills a worker that does not). A full
-lane refuses a request at once (429) before its puzzle is read. A client
-that goes away (an editor whose newer edit replaced the request) cancels the
+:data:`~pencilbox.web.calls.MAX_UNITS`) and a safety clock ``seconds``; the
+work is the plain call of :mod:`pencilbox.web.calls` by the same name (one
+call of :mod:`pencilbox.studio`), run in a worker of the app's ``studio``
+lane (:mod:`pencilbox.web.lanes`): every search and fixpoint inside it
+spends from the budget and stops at the safety clock, so a request answers
+within its seconds (the lane kills a worker that does not). A full lane
+refuses a request at once (429) before its puzzle is read. A client that
+goes away (an editor whose newer edit replaced the request) cancels the
 work: its worker is killed and replaced, which frees the slot.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import APIRouter, HTTPException, Request
-from fastapi.concurrency import run_in_threadpool
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-import pencilbox
-from pencilbox import verdicts
-from pencilbox.engine.kind import Puzzle, PuzzleKind
-from pencilbox.engine.verdict import DEFAULT_UNITS, Verdict
-from pencilbox.shapes import cell_json, cells_json, redundancy_json, verdict_json
-from pencilbox.studio import helpers
-from pencilbox.web import api
-from pencilbox.web.lanes import Lanes
-from pencilbox.web.workers import SolverBusy, SolverFull, SolverLate
-
-MAX_UNITS = 8 * DEFAULT_UNITS
-"""The largest work budget a request may ask for."""
-SAFETY_SECONDS = 20.0
-"""The safety clock of a request when none is given (only runaway work reaches it)."""
-MAX_SECONDS = 60.0
-"""The longest safety clock a request may ask for."""
-HELPER_UNITS = helpers.HELPER_UNITS
-"""The budget the browser's editor gives one helper request."""
+from pencilbox.engine.verdict import DEFAULT_UNITS
+from pencilbox.web import api, calls
+from pencilbox.web.calls import HELPER_UNITS, MAX_SECONDS, MAX_SEED, MAX_UNITS, SAFETY_SECONDS
+from pencilbox.web.host import ServerHost
 
 router = APIRouter(prefix="/api")
 
@@ -93,7 +76,7 @@ class AnalyzeIn(StudioIn):
 
 class ThinIn(StudioIn):
     seed: api.WholeNumber = Field(
-        0, ge=0, le=10**9, description="the seed of the random removal order"
+        0, ge=0, le=MAX_SEED, description="the seed of the random removal order"
     )
 
 
@@ -166,169 +149,6 @@ class ThinOut(BaseModel):
     complete: bool = Field(..., description="true when no further clue can go")
 
 
-def limits() -> dict[str, float | int]:
-    """The studio's budgets, for /api/puzzles' ``limits``: ``analyze_budget``
-    (the verdict's default work budget), ``analyze_max_budget``
-    (:data:`MAX_UNITS`), ``helper_budget`` and ``analyze_seconds`` (the
-    safety clock of a request)."""
-    return {
-        "analyze_budget": DEFAULT_UNITS,
-        "analyze_max_budget": MAX_UNITS,
-        "helper_budget": HELPER_UNITS,
-        "analyze_seconds": SAFETY_SECONDS,
-    }
-
-
-def read(request: Request, body: StudioIn) -> tuple[PuzzleKind, Puzzle]:
-    """The puzzle and kind of the request (refused at once when the studio
-    lane is full, before the puzzle is read)."""
-    request.app.state.lanes.admit("studio")
-    kind, p, _ = api.read_puzzle(body)
-    kind.level_name(body.level)  # an unknown level is a 400 now, not later
-    return kind, p
-
-
-# -- plain calls (the work of each endpoint; ``seconds``, last, is what is
-# left of the request's safety clock when the worker starts) ----------------------
-def analyze_call(
-    kind: PuzzleKind,
-    p: Puzzle,
-    level: str | None,
-    budget: int,
-    upto: str,
-    store: Path | None,
-    seconds: float,
-) -> dict[str, Any]:
-    """The verdict, kept in the server's verdict store at ``store`` (the
-    server's own, which a worker started long ago may not know)."""
-    v = verdicts.verdict(kind, p, level, budget, seconds, upto, path=store)
-    return verdict_json(kind, p, v)
-
-
-def redundant_call(kind: PuzzleKind, p: Puzzle, budget: int, seconds: float) -> dict[str, Any]:
-    r = helpers.redundant(kind, p, budget=budget, seconds=seconds)
-    return {
-        "analysis": verdict_json(kind, p, r.analysis),
-        **redundancy_json(p, r, changes=True),
-    }
-
-
-def suggest_call(
-    kind: PuzzleKind, p: Puzzle, level: str | None, budget: int, seconds: float
-) -> dict[str, Any]:
-    s = helpers.suggest(kind, p, level=level, budget=budget, seconds=seconds)
-    return {
-        "analysis": verdict_json(kind, p, s.analysis),
-        "cell": cell_json(p, s.cell) if s.cell is not None else None,
-        "clue": kind.clue_token(s.clue) if s.clue is not None else None,
-        "decided": s.decided,
-        "puzzle": kind.puzzle_rows(s.puzzle),
-        "url": kind.to_url(s.puzzle),
-        "after": verdict_json(kind, s.puzzle, s.after) if s.after is not None else None,
-        "complete": s.complete,
-    }
-
-
-def thin_call(
-    kind: PuzzleKind, p: Puzzle, level: str | None, budget: int, seed: int, seconds: float
-) -> dict[str, Any]:
-    t = helpers.thin(kind, p, level=level, budget=budget, seconds=seconds, seed=seed)
-    return {
-        "level": t.level,
-        "puzzle": kind.puzzle_rows(t.puzzle),
-        "url": kind.to_url(t.puzzle),
-        "removed": cells_json(p, t.removed),
-        "clues_before": p.clue_count,
-        "clues_after": t.puzzle.clue_count,
-        "analysis": verdict_json(kind, t.puzzle, t.analysis),
-        "complete": t.complete,
-    }
-
-
-DISCONNECT_POLL = 0.05
-"""Seconds between checks that the client is still there."""
-STUDIO_GRACE = 1.5
-"""Seconds past a call's safety clock before its worker is killed (503): a
-call stops at its clock (``unknown``, stop "clock"), and a second more on a
-machine too busy to let it is worth waiting for."""
-CALLS: dict[str, Callable[..., dict[str, Any]]] = {
-    "analyze": analyze_call,
-    "redundant": redundant_call,
-    "suggest": suggest_call,
-    "thin": thin_call,
-}
-NOT_READY = "not-ready"
-
-
-def in_worker(call: str, name: str, p: Puzzle, *args: Any) -> dict[str, Any]:
-    """One of the calls above, in a solver worker (the kind travels by its
-    name; the last argument is the seconds left). A board the helper does
-    not apply to comes back marked, for a 409."""
-    try:
-        return CALLS[call](pencilbox.puzzle(name), p, *args)
-    except helpers.NotReady as e:
-        return {NOT_READY: str(e)}
-
-
-async def run(
-    request: Request, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
-) -> dict[str, Any]:
-    """Run the call in the studio lane with ``seconds`` (from now, waiting
-    for a worker included) as its last argument; if the client disconnects
-    first, cancel it (the lane kills its worker). A board a helper does not
-    apply to is a 409."""
-    lanes: Lanes = request.app.state.lanes
-    work = asyncio.ensure_future(
-        lanes.run(
-            "studio", in_worker, call, kind.name, p, *args, seconds=seconds, grace=STUDIO_GRACE
-        )
-    )
-    try:
-        while not work.done():
-            await asyncio.wait({work}, timeout=DISCONNECT_POLL)
-            if not work.done() and await request.is_disconnected():
-                work.cancel()
-        result: dict[str, Any] = await work
-    finally:
-        if not work.done():
-            work.cancel()
-    if NOT_READY in result:
-        raise HTTPException(409, str(result[NOT_READY]))
-    return result
-
-
-LATE = (
-    "the safety clock stopped the work (this machine was too slow or too busy); "
-    "ask again, or allow more seconds"
-)
-"""What a helper whose worker was stopped past its clock answers (409)."""
-
-
-async def helper(
-    request: Request, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
-) -> dict[str, Any]:
-    """:func:`run` for a helper: stopped past its clock, it is a 409 that
-    says so (like a board whose verdict is unknown), not a 503."""
-    try:
-        return await run(request, call, kind, p, seconds, *args)
-    except SolverLate:
-        raise HTTPException(409, LATE) from None
-
-
-def cut_short(kind: PuzzleKind, p: Puzzle, level: str, budget: int, upto: str) -> Verdict:
-    """The verdict of a call whose worker was stopped past its safety clock:
-    unknown, saying the clock stopped it (never stored)."""
-    return Verdict(
-        "unknown",
-        None,
-        level,
-        reason="the safety clock stopped the work (this machine was too slow or too busy)",
-        upto=upto,
-        stop="clock",
-        budget=budget,
-    )
-
-
 # -- endpoints ------------------------------------------------------------------------
 @router.post("/analyze", response_model=AnalysisOut, responses=ERRORS)
 async def analyze_endpoint(request: Request, body: AnalyzeIn) -> dict[str, Any]:
@@ -340,30 +160,14 @@ async def analyze_endpoint(request: Request, body: AnalyzeIn) -> dict[str, Any]:
     store. A server with no worker free within the request's seconds answers
     "unknown" (``stop``: "busy"), one whose work ran past them "unknown"
     (``stop``: "clock"); a full lane refuses at once (429, ``Retry-After``)."""
-    kind, p = read(request, body)
-    level = kind.level_name(body.level)
-    key = verdicts.key_of(kind, p, level, body.budget, body.upto)
-    path = verdicts.default_path()
-    kept = await run_in_threadpool(verdicts.store(path).get, key)
-    if kept is not None:
-        return verdict_json(kind, p, verdicts.from_body(kept))
-    args = (level, body.budget, body.upto, path)
-    try:
-        return await run(request, "analyze", kind, p, body.seconds, *args)
-    except SolverFull:
-        raise
-    except SolverLate:
-        return verdict_json(kind, p, cut_short(kind, p, level, body.budget, body.upto))
-    except SolverBusy:
-        return verdict_json(kind, p, verdicts.busy(kind, p, level, body.budget, body.upto))
+    return await calls.analyze(ServerHost(request), **body.model_dump())
 
 
 @router.post("/redundant", response_model=RedundantOut, responses=HELPER_ERRORS)
 async def redundant_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     """Which clues of a unique puzzle can go with the answer still unique,
     and the grade without each. 409 unless the puzzle is unique."""
-    kind, p = read(request, body)
-    return await helper(request, "redundant", kind, p, body.seconds, body.budget)
+    return await calls.redundant(ServerHost(request), **body.model_dump())
 
 
 @router.post("/suggest", response_model=SuggestOut, responses=HELPER_ERRORS)
@@ -371,8 +175,7 @@ async def suggest_endpoint(request: Request, body: StudioIn) -> dict[str, Any]:
     """A clue that removes the second answer of a puzzle with several: a cell
     and value from one answer, chosen so the level's fixpoint decides the most
     cells. 409 unless the puzzle has several answers."""
-    kind, p = read(request, body)
-    return await helper(request, "suggest", kind, p, body.seconds, body.level, body.budget)
+    return await calls.suggest(ServerHost(request), **body.model_dump())
 
 
 @router.post("/thin", response_model=ThinOut, responses=HELPER_ERRORS)
@@ -380,5 +183,7 @@ async def thin_endpoint(request: Request, body: ThinIn) -> dict[str, Any]:
     """Remove clues while the level's fixpoint (the grade asked for) still
     solves the puzzle: unique, at or below that grade. 409 if that level
     does not solve it to begin with."""
-    kind, p = read(request, body)
-    return await helper(request, "thin", kind, p, body.seconds, body.level, body.budget, body.seed)
+    return await calls.thin(ServerHost(request), **body.model_dump())
+
+
+__all__ = ["router", "HELPER_UNITS", "MAX_SECONDS", "MAX_UNITS", "SAFETY_SECONDS"]

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from pencilbox.errors import BudgetExceeded, PuzzleError, Stopped
+from pencilbox.errors import PuzzleError, SolverBusy, SolverFull, SolverLate, Stopped
 from pencilbox.processes import die_with_parent, limit_memory
 
 GRACE = 0.5
@@ -62,25 +62,7 @@ DEFAULT_MEMORY_MB = 1024
 """Address-space ceiling of one worker process (``$PENCILBOX_SOLVER_MEMORY_MB``)."""
 
 
-class SolverBusy(BudgetExceeded):
-    """No worker became free, or the job ran past its deadline (HTTP 503).
-
-    ``retry_after`` is how many seconds a client should wait before asking
-    again (the ``Retry-After`` header)."""
-
-    retry_after = 1
-
-
-class SolverFull(SolverBusy):
-    """Too many jobs are already waiting for a worker (HTTP 429)."""
-
-
 FULL = "the solver has too much to do; try again in a moment"
-
-
-class SolverLate(SolverBusy):
-    """The job did not answer within its deadline (and the grace after it):
-    its worker was killed."""
 
 
 def default_size() -> int:
@@ -414,3 +396,6 @@ class SolverPool:
         except Exception:  # pragma: no cover - fork failure: run one short
             return
         self._release(fresh)
+
+
+__all__ = ["SolverBusy", "SolverFull", "SolverLate", "SolverPool", "default_size", "serve_jobs"]

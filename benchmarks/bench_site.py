@@ -1,0 +1,309 @@
+"""The static site (``pencilbox site``) in headless Chromium, beside the server.
+
+Builds the site (the fetched runtime is cached; ``PENCILBOX_BENCH_SITE``
+names a built folder to use instead), serves it with ``python -m
+http.server`` and measures:
+
+- the download: every file of the site (what the service worker keeps) and
+  what the first visit fetches before the first board is playable;
+- first load to a playable board (``body[data-ready]``: the engine started
+  in its Web Worker and the first board dealt), cold (a fresh browser
+  profile: nothing cached) and from the cache (a reload once the service
+  worker holds the site);
+- Hint latency at 10×10 for each type: one bank board per type played by
+  hints at its grade, the same calls asked of the page (timed in the page,
+  around ``api.js``'s call) and of the server (FastAPI, in process);
+- the studio's first answer (``/api/analyze`` up to probe, the default
+  budget of work) on 10×10 bank boards of every grade, in both.
+
+Goals: hint p95 ≤ 300 ms, verdict first answer p95 ≤ 600 ms, cached reload
+≤ 2 s. Figures only, nothing asserted.
+
+    .venv/bin/python -m benchmarks bench_site
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pencilbox
+from pencilbox import verdicts
+from pencilbox.bank.store import SHIPPED, Bank
+from pencilbox.web import calls
+
+SIZE = 10
+HINTS = 60
+"""Hint calls per type at most."""
+PER_GRADE = 3
+"""Bank boards per grade for the studio's first answer."""
+LOADS = 3
+"""Cold first loads, each in a fresh browser profile."""
+RELOADS = 5
+"""Reloads from the service worker's cache, each once the page settled."""
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+READY_MS = 300_000
+GOALS = {"hint": 300.0, "verdict": 600.0, "cached": 2000.0}
+
+TIMED = """async calls => {
+  const api = await import("/static/api.js");
+  const out = [];
+  for (const [name, body] of calls) {
+    const t = performance.now();
+    await api.post(name, body);
+    out.push(performance.now() - t);
+  }
+  return out;
+}"""
+"""The page's time (ms) for each [name, body] call, through api.js."""
+
+ENGINE_IDLE = """async () => {
+  const { workers } = await import("/static/engine.js");
+  const { states } = workers();
+  return states.length > 1 && states.every(s => s === "idle");
+}"""
+
+SERVICE_WORKER = """async () => {
+  const r = await navigator.serviceWorker.ready;
+  return !!r.active && navigator.serviceWorker.controller !== null;
+}"""
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+
+
+def figures(xs: list[float]) -> str:
+    return f"p50 {pct(xs, 0.5):6.0f} p95 {pct(xs, 0.95):6.0f} max {max(xs):6.0f} ms"
+
+
+@contextmanager
+def served(folder: Path) -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(300):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def hint_calls(client: Any, name: str) -> tuple[list[tuple[str, Any]], list[float], str]:
+    """A 10×10 bank board of ``name`` played by hints at its grade: the calls,
+    the server's time for each, and the board."""
+    kind = pencilbox.puzzle(name)
+    dealt = client.get(
+        "/api/puzzle", params={"type": name, "size": SIZE, "grade": kind.levels[-1], "index": 0}
+    ).json()
+    p = kind.from_url(dealt["url"])
+    marks: list[int | None] = [None] * (p.rows * p.cols)
+    asked: list[tuple[str, Any]] = []
+    times: list[float] = []
+    for _ in range(HINTS):
+        body = {
+            "puzzle": dealt["url"],
+            "marks": calls.marks_rows(kind, marks, p.cols),
+            "level": dealt["grade"],
+        }
+        t = time.perf_counter()
+        h = client.post("/api/hint", json=body).json()
+        times.append((time.perf_counter() - t) * 1000)
+        asked.append(("hint", body))
+        if h.get("status") != "hint":
+            break
+        r, c = h["cell"]
+        marks[r * p.cols + c] = kind.parse_value(h["value"], p.rows * p.cols)
+    return asked, times, f"{dealt['source']} {dealt['grade']}"
+
+
+def verdict_calls(client: Any, name: str) -> tuple[list[tuple[str, Any]], list[float]]:
+    """The studio's first answer on 10×10 bank boards of every grade of
+    ``name``: the calls and the server's time for each."""
+    kind = pencilbox.puzzle(name)
+    asked: list[tuple[str, Any]] = []
+    times: list[float] = []
+    with Bank(SHIPPED) as bank:
+        for grade in kind.levels:
+            for b in list(bank.boards(name, SIZE, SIZE, grade))[:PER_GRADE]:
+                body = {"puzzle": kind.to_url(kind.parse(b.puzzle)), "upto": "probe"}
+                t = time.perf_counter()
+                client.post("/api/analyze", json=body)
+                times.append((time.perf_counter() - t) * 1000)
+                asked.append(("analyze", body))
+    return asked, times
+
+
+def build_site(work: Path) -> Path:
+    chosen = os.environ.get("PENCILBOX_BENCH_SITE")
+    if chosen:
+        return Path(chosen)
+    from pencilbox.site.build import build
+
+    t = time.perf_counter()
+    site = build(work / "site", bank=SHIPPED)
+    print(
+        f"build: {len(site.files)} files in {time.perf_counter() - t:.1f} s "
+        f"(Pyodide {site.pyodide}, from the cache once fetched)"
+    )
+    return site.folder
+
+
+def first_load(browser: Any, url: str) -> tuple[float, int, Any, Any]:
+    """A cold visit in a fresh profile: ms to a playable board, bytes fetched
+    by then, and the context and page (kept for the cached reloads)."""
+    ctx = browser.new_context(viewport={"width": 1100, "height": 820})
+    page = ctx.new_page()
+    fetched = [0]
+
+    def count(response: Any) -> None:
+        size = response.headers.get("content-length")
+        if size is not None and not response.from_service_worker:
+            fetched[0] += int(size)
+
+    page.on("response", count)
+    t = time.perf_counter()
+    page.goto(url + "/")
+    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
+    ms = (time.perf_counter() - t) * 1000
+    page.remove_listener("response", count)
+    return ms, fetched[0], ctx, page
+
+
+def settled(page: Any) -> None:
+    """Once the service worker holds the site and is in charge of the page,
+    and every engine worker is ready (what a player's later visit finds)."""
+    for _ in range(1500):
+        if page.evaluate(SERVICE_WORKER) and page.evaluate(ENGINE_IDLE):
+            return
+        page.wait_for_timeout(200)
+
+
+def cached_load(page: Any) -> float:
+    """A reload served by the service worker: ms to a playable board."""
+    settled(page)
+    t = time.perf_counter()
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
+    return (time.perf_counter() - t) * 1000
+
+
+def run() -> None:
+    # The server works out every verdict, as the page does: its verdict store
+    # (read at each request) is off while this runs.
+    kept = os.environ.get(verdicts.ENV)
+    os.environ[verdicts.ENV] = "off"
+    try:
+        measure()
+    finally:
+        if kept is None:
+            del os.environ[verdicts.ENV]
+        else:
+            os.environ[verdicts.ENV] = kept
+
+
+def measure() -> None:
+    from fastapi.testclient import TestClient
+    from playwright.sync_api import sync_playwright
+
+    from pencilbox.web.app import create_app
+
+    if not Path(CHROMIUM).exists() or shutil.which("npm") is None:
+        print("skipped: the static site's figures need Debian's chromium and npm")
+        return
+    with tempfile.TemporaryDirectory() as work:
+        folder = build_site(Path(work))
+        info = json.loads((folder / "site.json").read_text(encoding="utf-8"))
+        client = TestClient(create_app(SHIPPED), base_url="http://localhost")
+        with served(folder) as url, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            cold: list[float] = []
+            cached: list[float] = []
+            fetched = 0
+            page = ctx = None
+            for _ in range(LOADS):
+                if ctx is not None:
+                    ctx.close()
+                ms, fetched, ctx, page = first_load(browser, url)
+                cold.append(ms)
+            for _ in range(RELOADS):
+                cached.append(cached_load(page))
+            settled(page)
+            print(
+                f"download: the site {info['bytes'] / 1e6:.1f} MB in {len(info['files'])} files "
+                f"(all kept for offline use); the first visit fetches {fetched / 1e6:.1f} MB "
+                "before its first board"
+            )
+            print(
+                f"first load to a playable board, cold  ({LOADS} fresh profiles): {figures(cold)}"
+            )
+            print(
+                f"first load to a playable board, cached ({RELOADS} reloads, service worker): "
+                f"{figures(cached)}  goal ≤ {GOALS['cached']:.0f} ms"
+            )
+            print(f"hint latency, {SIZE}x{SIZE}, the same calls in the page and on the server")
+            for name in pencilbox.puzzle_names():
+                asked, server, board = hint_calls(client, name)
+                page_ms = page.evaluate(TIMED, asked)
+                print(
+                    f"  {name:<8} {board:<13} n={len(asked):3d} page {figures(page_ms)} | "
+                    f"server {figures(server)}",
+                    flush=True,
+                )
+            print(
+                f"studio first answer (analyze up to probe), {SIZE}x{SIZE} bank boards, "
+                f"{PER_GRADE} per grade"
+            )
+            for name in pencilbox.puzzle_names():
+                asked, server = verdict_calls(client, name)
+                if not asked:
+                    continue
+                page_ms = page.evaluate(TIMED, asked)
+                print(
+                    f"  {name:<8} n={len(asked):3d} page {figures(page_ms)} | "
+                    f"server {figures(server)}",
+                    flush=True,
+                )
+            print(
+                f"goals: hint p95 ≤ {GOALS['hint']:.0f} ms, verdict first answer p95 ≤ "
+                f"{GOALS['verdict']:.0f} ms"
+            )
+            if ctx is not None:
+                ctx.close()
+            browser.close()
+        client.close()
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,57 @@
+"""``pencilbox site OUT``: the static build (what ``make site`` runs)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from pencilbox.commands.common import Handler, Result, Subcommands, add_command
+
+
+def declare(commands: Subcommands) -> None:
+    """Add ``site`` to the command line."""
+    p = add_command(
+        commands,
+        "site",
+        "write the game and the studio as a static site, the engine inside the page",
+        Handler(run, text, spaced=False),
+    )
+    p.add_argument("out", type=Path, help="the folder to write (empty, or an earlier build)")
+    p.add_argument(
+        "--bank",
+        type=Path,
+        default=None,
+        help="the bank to deal from (default: the server's, $PENCILBOX_BANK or the shipped one)",
+    )
+    p.add_argument("--no-bank", action="store_true", help="ship no bank: every board is generated")
+    p.add_argument(
+        "--cache",
+        type=Path,
+        default=None,
+        help="where the fetched Pyodide is kept (default: $PENCILBOX_SITE_CACHE, "
+        "else ~/.cache/pencilbox/site)",
+    )
+
+
+def run(args: argparse.Namespace) -> list[Result]:
+    from pencilbox.site.build import build
+
+    bank: Path | None | str = None if args.no_bank else (args.bank or "default")
+    site = build(args.out, bank=bank, cache=args.cache)
+    return [
+        {
+            "folder": str(site.folder),
+            "build": site.build,
+            "files": len(site.files),
+            "bytes": site.size,
+            "pyodide": site.pyodide,
+        }
+    ]
+
+
+def text(result: Result) -> str:
+    return (
+        f"wrote {result['folder']}: {result['files']} files, "
+        f"{result['bytes'] / 1e6:.1f} MB (build {result['build']}, Pyodide {result['pyodide']}); "
+        f"host it with: python -m http.server -d {result['folder']}"
+    )

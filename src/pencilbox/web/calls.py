@@ -1,0 +1,779 @@
+"""The work of every endpoint of the JSON API, as plain functions.
+
+Two hosts answer the API, and both call these: the web app's routes
+(``api.py``, ``studio.py``, ``exports.py``: FastAPI reads and checks a
+request, then hands its fields on by name) and the engine inside the page
+of the static site (:mod:`pencilbox.web.page`, which a Web Worker running
+Pyodide calls with the same fields). So a request gets the same answer
+from either, built by the same code. There is no FastAPI here: what differs
+between the hosts (where solver work runs and under what deadline, what
+they keep between calls) is the :class:`Host` each passes in.
+
+Each call is ``async def NAME(host, **fields)``, the fields being the
+request's (a JSON body's keys, or a GET request's query), with the same
+defaults as the API's schema. Bad input raises a
+:class:`~pencilbox.errors.PuzzleError` (a 400), work past its deadline a
+:class:`~pencilbox.errors.BudgetExceeded` (a 503), and a request that does
+not apply to the board a :class:`Conflict` (a 409).
+
+Each piece of puzzle work names the lane it belongs to (``play`` for a
+board of up to :data:`PLAY_CELLS` cells, ``large``, ``check``, ``make``,
+``studio``: see :mod:`pencilbox.web.lanes`), and a call asks its host to
+:meth:`~Host.admit` the work before it reads the puzzle; the server runs
+each lane in worker processes of its own and refuses work for a full lane
+(429), the page runs everything at once. Work whose worker the host
+stopped past its clock (:class:`~pencilbox.errors.SolverLate`) still
+answers, in words that say so: a hint or a fixpoint "stopped", a verdict
+``unknown`` (stop "clock"), a helper a 409.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+import threading
+import time
+import warnings
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+from urllib.parse import quote
+
+import pencilbox
+from pencilbox import verdicts
+from pencilbox.bank.grading import bank_grades
+from pencilbox.engine import cases
+from pencilbox.engine.budget import OutOfTime
+from pencilbox.engine.frontend import CLUE_WITHOUT_NUMBER
+from pencilbox.engine.grid import MIN_SIDE
+from pencilbox.engine.hints import stopped_reason
+from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
+from pencilbox.engine.ladder import Status
+from pencilbox.engine.results import HintResult, Solved
+from pencilbox.engine.verdict import DEFAULT_UNITS, Verdict
+from pencilbox.errors import ParseError, PuzzleError, SizeError, SolverBusy, SolverFull, SolverLate
+from pencilbox.formats import registry
+from pencilbox.formats.base import Document, Unsupported, UntypedPuzzle
+from pencilbox.formats.puzzlink import parse_frame
+from pencilbox.shapes import (
+    cell_json,
+    cells_json,
+    hint_json,
+    redundancy_json,
+    solved_json,
+    verdict_json,
+)
+from pencilbox.studio import helpers
+from pencilbox.web import checks, deal, jobs
+
+T = TypeVar("T")
+
+PUZZLE_STATIC = "/puzzles"
+"""Where each puzzle's own static files are served: /puzzles/NAME/FILE."""
+MAX_SIDE = 30
+"""Largest board side the web app accepts (URLs, marks, generation)."""
+MIN_GENERATE_SIDE = 4
+"""Smallest side of a board the web app deals or generates."""
+MAX_GENERATE_SIDE = 15
+"""Largest side of a board the web app deals or generates."""
+DEFAULT_SIDE = 6
+"""Side of the board dealt when a request names no size (and the game's first deal)."""
+SOLVER_SECONDS = 10.0
+"""Deadline of one request's solver work (the app's ``solver_seconds``)."""
+MAX_UNITS = 8 * DEFAULT_UNITS
+"""The largest work budget a studio request may ask for."""
+SAFETY_SECONDS = 20.0
+"""The safety clock of a studio request when none is given (only runaway work reaches it)."""
+MAX_SECONDS = 60.0
+"""The longest safety clock a studio request may ask for."""
+HELPER_UNITS = helpers.HELPER_UNITS
+"""The budget the browser's editor gives one helper request."""
+MIN_SECONDS = 0.05
+"""Time left below which a request asks no more of the solver."""
+PLAY_CELLS = 15 * 15
+"""Largest board (in cells) whose work runs in the ``play`` lane."""
+EXTENSIONS = {"url": "txt", "text": "txt", "pzprv3": "txt", "penpa": "txt", "janko": "txt"}
+"""The file name suffix of a download in each format (JSON lines: ``jsonl``)."""
+
+
+def board_lane(rows: int, cols: int) -> str:
+    """The lane of play work on a board of ``rows`` × ``cols``."""
+    return "play" if rows * cols <= PLAY_CELLS else "large"
+
+
+def lane_of(p: Puzzle) -> str:
+    return board_lane(p.rows, p.cols)
+
+
+class Conflict(PuzzleError):
+    """A request that does not apply to this board (HTTP 409): a helper asked
+    of a board it does not fit, an answer asked of a puzzle without a unique
+    one."""
+
+
+class AnswerCache:
+    """Known answers by puzzle URL (an LRU), so a hint can name wrong marks."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.data: OrderedDict[str, Values | None] = OrderedDict()
+
+    def put(self, key: str, answer: Values | None) -> None:
+        with self.lock:
+            self.data[key] = answer
+            self.data.move_to_end(key)
+            while len(self.data) > self.size:
+                self.data.popitem(last=False)
+
+    def lookup(self, key: str) -> tuple[bool, Values | None]:
+        """(known, answer): the answer of the puzzle with URL ``key``, if known."""
+        with self.lock:
+            if key in self.data:
+                self.data.move_to_end(key)
+                return True, self.data[key]
+        return False, None
+
+
+class Host(Protocol):
+    """Where a call's work runs, and what the host keeps between calls."""
+
+    bank_path: Path | None
+    """The bank boards are dealt from (None: every board is generated)."""
+    answers: AnswerCache
+    limits: dict[str, Any]
+    """What /api/puzzles tells the browser (see :func:`limits`)."""
+    verdict_path: Path | None
+    """The verdict store's file (None: memory only)."""
+    seconds: float
+    """The deadline of one request's solver work."""
+
+    def admit(self, lane: str) -> None:
+        """Refuse (:class:`~pencilbox.errors.SolverFull`) work for ``lane``
+        when the host has too much of it waiting already."""
+        ...
+
+    async def solver(
+        self, lane: str, fn: Callable[..., T], *args: Any, seconds: float | None = None
+    ) -> T:
+        """``fn(*args, left)``: solver work of ``lane`` under the host's
+        deadline (or ``seconds``), ``left`` being what remains of it when
+        the work starts (a :class:`~pencilbox.errors.BudgetExceeded` past
+        it, :class:`~pencilbox.errors.SolverLate` when the host stopped
+        work that ran past it)."""
+        ...
+
+    async def quick(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``: cheap work that never waits for a solver."""
+        ...
+
+    async def studio(
+        self, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
+    ) -> dict[str, Any]:
+        """:func:`studio_call` ``(call, kind.name, p, *args, left)``, whose
+        budget and safety clock (``seconds``, of which ``left`` remain when
+        it starts) bound it; cancelled when the client that asked goes away."""
+        ...
+
+
+def limits() -> dict[str, Any]:
+    """The bounds the browser keeps to, as the API enforces them (each type's
+    ``limits`` in /api/puzzles): ``sides`` [MIN_SIDE, MAX_SIDE] (any board),
+    ``deal_sides`` [MIN_GENERATE_SIDE, MAX_GENERATE_SIDE] (a dealt board),
+    ``deal_default_side`` (DEFAULT_SIDE), ``analyze_budget`` (the verdict's
+    default work budget), ``analyze_max_budget`` (:data:`MAX_UNITS`),
+    ``helper_budget`` and ``analyze_seconds`` (a studio request's safety clock)."""
+    return {
+        "sides": [MIN_SIDE, MAX_SIDE],
+        "deal_sides": [MIN_GENERATE_SIDE, MAX_GENERATE_SIDE],
+        "deal_default_side": DEFAULT_SIDE,
+        "analyze_budget": DEFAULT_UNITS,
+        "analyze_max_budget": MAX_UNITS,
+        "helper_budget": HELPER_UNITS,
+        "analyze_seconds": SAFETY_SECONDS,
+    }
+
+
+# -- puzzles in, puzzles out ------------------------------------------------------
+def kind_of(name: str) -> PuzzleKind:
+    return pencilbox.puzzle(name)
+
+
+def read_document(puzzle: str, type: str | None = None) -> tuple[PuzzleKind, Document, list[str]]:
+    """The kind and puzzle (with any marks) a request sends, in whatever format
+    it is written, and any warnings reading raised."""
+    text = puzzle.strip()
+    if not text:
+        raise ParseError("the puzzle is empty")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        docs = registry.read(text, kind_of(type) if type is not None else None)
+    if len(docs) != 1:
+        raise ParseError(f"the puzzle field holds {len(docs)} puzzles; send one")
+    doc = docs[0]
+    p = doc.puzzle
+    if not (MIN_SIDE <= p.rows <= MAX_SIDE and MIN_SIDE <= p.cols <= MAX_SIDE):
+        raise SizeError(
+            f"the web app plays boards up to {MAX_SIDE}x{MAX_SIDE}, not {p.rows}x{p.cols}"
+        )
+    return kind_of(p.type), doc, list(dict.fromkeys(str(w.message) for w in caught))
+
+
+def read_puzzle(puzzle: str, type: str | None = None) -> tuple[PuzzleKind, Puzzle, list[str]]:
+    """The kind and puzzle a request names, and any warnings reading raised."""
+    kind, doc, notes = read_document(puzzle, type)
+    return kind, doc.puzzle, notes
+
+
+def marks_rows(kind: PuzzleKind, marks: Marks | Values, cols: int) -> list[str]:
+    """Marks as rows of answer tokens, ``?`` for an undecided cell (as ``marks`` travel)."""
+    tokens = ["?" if v is None else kind.value_token(v) for v in marks]
+    return [" ".join(tokens[i : i + cols]) for i in range(0, len(tokens), cols)]
+
+
+HEADER_SIZE = re.compile(r"\S+\s+([0-9]{1,4})\s*x\s*([0-9]{1,4})", re.IGNORECASE)
+"""The size in a text grid's "TYPE RxC" header."""
+
+
+def admit(host: Host, puzzle: str) -> None:
+    """Ask the host to admit the work on ``puzzle`` before it is read, when
+    the size its URL frame or header names tells the lane (reading a big
+    board is itself work a flood should not get)."""
+    first = puzzle.strip().split("\n", 1)[0].strip()
+    header = HEADER_SIZE.fullmatch(first)
+    if header:
+        rows, cols = int(header.group(1)), int(header.group(2))
+    else:
+        try:
+            with warnings.catch_warnings():  # reading the puzzle warns, once
+                warnings.simplefilter("ignore")
+                frame = parse_frame(first)
+        except PuzzleError:
+            return  # read_puzzle will say what is wrong
+        rows, cols = frame.rows, frame.cols
+    host.admit(board_lane(rows, cols))
+
+
+def read_marks(kind: PuzzleKind, p: Puzzle, rows: list[str] | None) -> Marks | None:
+    if rows is None:
+        return None
+    if len(rows) != p.rows:
+        raise ParseError(f"the marks have {len(rows)} rows but the puzzle has {p.rows}")
+    return kind.parse_marks("\n".join(r if r.strip() else "?" for r in rows), p)
+
+
+def frontend_json(kind: PuzzleKind) -> dict[str, object] | None:
+    """The kind's front-end descriptor, with the URL its module is served at."""
+    if kind.frontend is None:
+        return None
+    out = kind.frontend.to_json()
+    module = kind.frontend.module
+    out["module_url"] = f"{PUZZLE_STATIC}/{quote(kind.name)}/{quote(module)}" if module else None
+    out["clue_tokens"] = clue_tokens(kind)
+    return out
+
+
+def clue_tokens(kind: PuzzleKind) -> dict[str, object]:
+    """How a setter's clues are written in the text grid: ``empty`` for no
+    clue, ``values`` for each clue value the descriptor offers that is not
+    written as its number (the cycled clues, the clue without a number);
+    every other clue is its number in decimal."""
+    assert kind.frontend is not None
+    clue = kind.frontend.clue
+    values = list(clue.cycle) + ([CLUE_WITHOUT_NUMBER] if clue.blank is not None else [])
+    return {
+        "empty": kind.clue_token(None),
+        "values": {str(v): kind.clue_token(v) for v in values},
+    }
+
+
+def url_example(kind: PuzzleKind) -> str | None:
+    """The start of the kind's URL for a 6×6 board: what the URL box suggests."""
+    try:
+        url = kind.to_url(Puzzle(kind.name, 6, 6, (None,) * 36))
+    except (PuzzleError, ValueError):
+        return None
+    return url[: url.rfind("/") + 1] + "…"
+
+
+NO_ANSWER = {
+    "several": "this puzzle is not unique: it has more than one answer",
+    "none": "this puzzle has no answer at all: its clues contradict each other",
+    "unknown": "the solver could not find this puzzle's answer within its budget, "
+    "so it cannot tell whether the answer is unique",
+}
+"""Why /api/answer has no answer to give, by what the answer search found."""
+
+
+async def unique_answer(host: Host, kind: PuzzleKind, p: Puzzle) -> tuple[Values | None, str]:
+    """The puzzle's unique answer, from the host's cache or searched for;
+    without one, why: a key of :data:`NO_ANSWER`."""
+    key = kind.to_url(p)
+    _, found = host.answers.lookup(key)
+    if found is not None:
+        return found, "one"
+    # Not looked up yet, or no unique answer: search, to say why.
+    try:
+        found, count = await host.solver(lane_of(p), jobs.answer, kind.name, p)
+    except SolverLate:  # stopped past its clock on a busy machine
+        return None, "unknown"
+    if count != "unknown":  # a search that ran out may finish on a freer machine
+        host.answers.put(key, found)
+    return found, count
+
+
+# -- the game's calls -----------------------------------------------------------------
+async def puzzles(host: Host) -> list[dict[str, Any]]:
+    """GET /api/puzzles: every type, its levels, the bank's sizes, its front end."""
+    return types_json(deal.bank_sizes(host.bank_path), host.limits)
+
+
+def types_json(shelves: dict[str, list[list[int]]], served: dict[str, Any]) -> list[dict[str, Any]]:
+    """What GET /api/puzzles says of every type, with the bank's ``shelves``
+    and the host's ``limits``."""
+    out = []
+    for name in pencilbox.puzzle_names():
+        kind = pencilbox.puzzle(name)
+        out.append(
+            {
+                "type": name,
+                "title": kind.title,
+                "levels": list(kind.levels),
+                "hint_levels": list(kind.hint_levels),
+                "deal_levels": list(bank_grades(kind)),
+                "grades": kind.grades(),
+                "summary": kind.summary,
+                "bank_sizes": shelves.get(name, []),
+                "url_example": url_example(kind),
+                "frontend": frontend_json(kind),
+                "limits": served,
+            }
+        )
+    return out
+
+
+async def puzzle(
+    host: Host,
+    *,
+    type: str,
+    size: int = DEFAULT_SIDE,
+    cols: int | None = None,
+    grade: str | None = None,
+    index: int | None = None,
+) -> dict[str, Any]:
+    """GET /api/puzzle: a board of the type, size and grade: from the bank,
+    else generated (in the ``make`` lane)."""
+    kind = kind_of(type)
+    rows, ncols = size, cols if cols is not None else size
+    low, high = MIN_GENERATE_SIDE, MAX_GENERATE_SIDE
+    if not (low <= rows <= high and low <= ncols <= high):
+        raise SizeError(f"boards are dealt from {low}x{low} to {high}x{high}, not {rows}x{ncols}")
+    if index is not None and index < 0:
+        raise PuzzleError(f"a board number is 0 or more, not {index}")
+    if grade == cases.CASE:  # the bank has no case shelf: deal the ladder's top
+        grade = None
+    level = kind.level_name(grade if grade else kind.levels[-1])
+    n = random.randrange(1 << 30) if index is None else index
+    board = (kind.name, rows, ncols, level, n)
+    dealt = await host.solver("play", jobs.deal_from_bank, host.bank_path, *board)
+    if dealt is None:
+        dealt = await host.solver("make", jobs.make, *board)
+    out, solution = dealt
+    host.answers.put(out["url"], solution)
+    result: dict[str, Any] = out
+    return result
+
+
+async def parse(
+    host: Host, *, puzzle: str, type: str | None = None, fallback_type: str | None = None
+) -> dict[str, Any]:
+    """POST /api/parse: a puzzle in any format, its ``format``, and the
+    ``marks`` and ``answer`` it carried (or null)."""
+    admit(host, puzzle)
+    try:
+        kind, doc, notes = read_document(puzzle, type)
+    except UntypedPuzzle:
+        if type is not None or fallback_type is None:
+            raise
+        kind, doc, notes = read_document(puzzle, fallback_type)
+        notes.append(f"It does not say which puzzle it is, so it was read as {kind.title}.")
+    p = doc.puzzle
+    out: dict[str, Any] = await host.solver(lane_of(p), jobs.board, kind.name, p)
+    out.update(
+        source="url",
+        grade=None,
+        note=" ".join(notes),
+        format=doc.format,
+        marks=marks_rows(kind, doc.marks, p.cols) if doc.marks is not None else None,
+        answer=kind.solution_rows(doc.answer, p.cols) if doc.answer is not None else None,
+    )
+    return out
+
+
+async def hint(
+    host: Host,
+    *,
+    puzzle: str,
+    type: str | None = None,
+    marks: list[str] | None = None,
+    level: str | None = None,
+) -> dict[str, Any]:
+    """POST /api/hint: the next cell the ladder proves at ``level`` from the
+    marks (status "stopped" when the deadline passed first)."""
+    t0 = time.monotonic()
+    admit(host, puzzle)
+    kind, p, _ = read_puzzle(puzzle, type)
+    read = read_marks(kind, p, marks)
+    name = kind.hint_level_name(level)
+    store = host.answers
+    key = kind.to_url(p)
+    known, answer = store.lookup(key) if read is not None else (True, None)
+    try:
+        out, answer, looked_up = await host.solver(
+            lane_of(p), jobs.hint, kind.name, p, read, name, known, answer
+        )
+    except SolverLate:  # the worker did not answer in time, on a busy machine
+        clock = OutOfTime("the safety clock stopped the work")
+        stopped = HintResult("stopped", name, reason=stopped_reason(clock, "proving a cell"))
+        return hint_json(kind, p, stopped, every_key=True)
+    if looked_up:
+        store.put(key, answer)
+    result: dict[str, Any] = out
+    if result["status"] == "stalled" and not result["suggest"]:
+        # No level helps: say whether the board itself has one answer, in
+        # what is left of the request's seconds.
+        known, answer = store.lookup(key)
+        left = host.seconds - (time.monotonic() - t0)
+        result["answers"] = "one" if answer is not None else "unknown"
+        if answer is None and left > MIN_SECONDS:
+            with contextlib.suppress(SolverLate):  # a busy machine: it stays unknown
+                result["answers"] = await host.solver(
+                    lane_of(p), jobs.answer_count, kind.name, p, seconds=left
+                )
+    return result
+
+
+async def answer(host: Host, *, puzzle: str, type: str | None = None) -> dict[str, Any]:
+    """POST /api/answer: the unique answer, one token per cell (400 without one)."""
+    admit(host, puzzle)
+    kind, p, _ = read_puzzle(puzzle, type)
+    found, why = await unique_answer(host, kind, p)
+    if found is None:
+        raise PuzzleError(NO_ANSWER[why])
+    return {"tokens": [kind.value_token(v) for v in found]}
+
+
+async def check(
+    host: Host, *, puzzle: str, type: str | None = None, marks: list[str] | None = None
+) -> dict[str, Any]:
+    """POST /api/check: every rule the player's grid breaks; solved or not
+    (:func:`~pencilbox.web.checks.check`, in the ``check`` lane)."""
+    host.admit("check")
+    kind, p, _ = read_puzzle(puzzle, type)
+    read = read_marks(kind, p, marks)
+    result: dict[str, Any] = await host.solver("check", checks.check, kind.name, p, read)
+    return result
+
+
+async def solve(
+    host: Host, *, puzzle: str, type: str | None = None, level: str | None = None
+) -> dict[str, Any]:
+    """POST /api/solve: the fixpoint of the ladder up to ``level`` ("stopped",
+    with what it decided, when the deadline passed first)."""
+    admit(host, puzzle)
+    kind, p, _ = read_puzzle(puzzle, type)
+    name = kind.level_name(level)
+    try:
+        result: dict[str, Any] = await host.solver(lane_of(p), jobs.solve, kind.name, p, name)
+    except SolverLate:  # stopped past its clock on a busy machine: what the clues decide
+        start = Solved(Status.STOPPED, name, tuple(kind.start(p).cands), stop="clock")
+        return solved_json(kind, p, start)
+    return result
+
+
+# -- formats --------------------------------------------------------------------------
+async def formats(host: Host) -> list[dict[str, Any]]:
+    """GET /api/formats: every format, whether it holds an answer, the types it holds."""
+    kinds = [pencilbox.puzzle(name) for name in pencilbox.puzzle_names()]
+    return [
+        {
+            "name": f.name,
+            "title": f.title,
+            "holds_answer": f.holds_answer,
+            "types": [k.name for k in kinds if f.supports(k)],
+        }
+        for f in registry.FORMATS
+    ]
+
+
+async def export(
+    host: Host,
+    *,
+    puzzle: str,
+    format: str,
+    type: str | None = None,
+    answer: bool = False,
+    marks: list[str] | None = None,
+) -> dict[str, Any]:
+    """POST /api/export: the puzzle written in ``format``, with the marks
+    given (or those it carried) and, when asked, its answer."""
+    if answer:
+        admit(host, puzzle)  # a full lane refuses before the puzzle is read
+    kind, doc, _ = read_document(puzzle, type)
+    fmt = registry.by_name(format)
+    if not fmt.supports(kind):
+        raise Unsupported(f"a {fmt.title} cannot hold a {kind.title} puzzle")
+    p = doc.puzzle
+    if marks is not None:
+        doc = replace(doc, marks=read_marks(kind, p, marks))
+    if answer:
+        if not fmt.holds_answer:
+            raise Unsupported(f"a {fmt.title} cannot hold an answer")
+        found, why = await unique_answer(host, kind, p)
+        if found is None:
+            raise Conflict(NO_ANSWER[why])
+        doc = replace(doc, answer=found)
+    text = registry.write(fmt.name, kind, doc)
+    suffix = EXTENSIONS.get(fmt.name, "jsonl")
+    return {
+        "format": fmt.name,
+        "title": fmt.title,
+        "type": kind.name,
+        "text": text,
+        "filename": f"{kind.name}-{p.rows}x{p.cols}-{fmt.name}.{suffix}",
+    }
+
+
+# -- the setter's calls ---------------------------------------------------------------
+def read_studio(
+    host: Host, puzzle: str, type: str | None, level: str | None, budget: int, seconds: float
+) -> tuple[PuzzleKind, Puzzle, str]:
+    """The puzzle, its kind and the level a studio request names (refused at
+    once when the host's ``studio`` lane is full, before the puzzle is read;
+    an unknown level, a budget or safety clock out of bounds is a 400 now,
+    not later)."""
+    host.admit("studio")
+    kind, p, _ = read_puzzle(puzzle, type)
+    name = kind.level_name(level)
+    if not 1 <= budget <= MAX_UNITS:
+        raise PuzzleError(f"the budget is from 1 to {MAX_UNITS} work units, not {budget}")
+    if not 0 < seconds <= MAX_SECONDS:
+        raise PuzzleError(f"the safety clock is over 0 and up to {MAX_SECONDS} s, not {seconds}")
+    return kind, p, name
+
+
+# The studio's plain calls: ``seconds``, last, is what is left of the
+# request's safety clock when the work starts.
+def analyze_call(
+    kind: PuzzleKind,
+    p: Puzzle,
+    level: str | None,
+    budget: int,
+    upto: str,
+    store: Path | None,
+    seconds: float,
+) -> dict[str, Any]:
+    """The verdict, kept in the verdict store at ``store`` (the host's own,
+    which a worker started long ago may not know)."""
+    v = verdicts.verdict(kind, p, level, budget, seconds, upto, path=store)
+    return verdict_json(kind, p, v)
+
+
+def redundant_call(kind: PuzzleKind, p: Puzzle, budget: int, seconds: float) -> dict[str, Any]:
+    r = helpers.redundant(kind, p, budget=budget, seconds=seconds)
+    return {
+        "analysis": verdict_json(kind, p, r.analysis),
+        **redundancy_json(p, r, changes=True),
+    }
+
+
+def suggest_call(
+    kind: PuzzleKind, p: Puzzle, level: str | None, budget: int, seconds: float
+) -> dict[str, Any]:
+    s = helpers.suggest(kind, p, level=level, budget=budget, seconds=seconds)
+    return {
+        "analysis": verdict_json(kind, p, s.analysis),
+        "cell": cell_json(p, s.cell) if s.cell is not None else None,
+        "clue": kind.clue_token(s.clue) if s.clue is not None else None,
+        "decided": s.decided,
+        "puzzle": kind.puzzle_rows(s.puzzle),
+        "url": kind.to_url(s.puzzle),
+        "after": verdict_json(kind, s.puzzle, s.after) if s.after is not None else None,
+        "complete": s.complete,
+    }
+
+
+def thin_call(
+    kind: PuzzleKind, p: Puzzle, level: str | None, budget: int, seed: int, seconds: float
+) -> dict[str, Any]:
+    t = helpers.thin(kind, p, level=level, budget=budget, seconds=seconds, seed=seed)
+    return {
+        "level": t.level,
+        "puzzle": kind.puzzle_rows(t.puzzle),
+        "url": kind.to_url(t.puzzle),
+        "removed": cells_json(p, t.removed),
+        "clues_before": p.clue_count,
+        "clues_after": t.puzzle.clue_count,
+        "analysis": verdict_json(kind, t.puzzle, t.analysis),
+        "complete": t.complete,
+    }
+
+
+STUDIO_CALLS: dict[str, Callable[..., dict[str, Any]]] = {
+    "analyze": analyze_call,
+    "redundant": redundant_call,
+    "suggest": suggest_call,
+    "thin": thin_call,
+}
+NOT_READY = "not-ready"
+LATE = (
+    "the safety clock stopped the work (this machine was too slow or too busy); "
+    "ask again, or allow more seconds"
+)
+"""What a helper whose work the host stopped past its clock answers (409)."""
+MAX_SEED = 10**9
+"""The largest seed of Thin's random removal order."""
+
+
+def studio_call(call: str, name: str, p: Puzzle, *args: Any) -> dict[str, Any]:
+    """One of :data:`STUDIO_CALLS` on the puzzle of type ``name`` (the kind
+    travels by its name, to a solver worker; the last argument is the
+    seconds left). A board the helper does not apply to comes back marked
+    with :data:`NOT_READY`, for a 409."""
+    try:
+        return STUDIO_CALLS[call](pencilbox.puzzle(name), p, *args)
+    except helpers.NotReady as e:
+        return {NOT_READY: str(e)}
+
+
+async def _studio(
+    host: Host, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
+) -> dict[str, Any]:
+    result = await host.studio(call, kind, p, seconds, *args)
+    if NOT_READY in result:
+        raise Conflict(str(result[NOT_READY]))
+    return result
+
+
+async def _helper(
+    host: Host, call: str, kind: PuzzleKind, p: Puzzle, seconds: float, *args: Any
+) -> dict[str, Any]:
+    """:func:`_studio` for a helper: stopped past its clock, it is a 409 that
+    says so (like a board whose verdict is unknown), not a 503."""
+    try:
+        return await _studio(host, call, kind, p, seconds, *args)
+    except SolverLate:
+        raise Conflict(LATE) from None
+
+
+def cut_short(level: str, budget: int, upto: str) -> Verdict:
+    """The verdict of a call whose work was stopped past its safety clock:
+    unknown, saying the clock stopped it (never stored)."""
+    return Verdict(
+        "unknown",
+        None,
+        level,
+        reason="the safety clock stopped the work (this machine was too slow or too busy)",
+        upto=upto,
+        stop="clock",
+        budget=budget,
+    )
+
+
+async def analyze(
+    host: Host,
+    *,
+    puzzle: str,
+    type: str | None = None,
+    level: str | None = None,
+    budget: int = DEFAULT_UNITS,
+    seconds: float = SAFETY_SECONDS,
+    upto: str = cases.CASE,
+) -> dict[str, Any]:
+    """POST /api/analyze: the verdict, answered at once from the verdict store
+    when asked before. A host with no worker free within the request's
+    seconds answers "unknown" (``stop``: "busy"), one whose work ran past
+    them "unknown" (``stop``: "clock"); a full lane refuses at once."""
+    kind, p, name = read_studio(host, puzzle, type, level, budget, seconds)
+    if upto not in ("probe", cases.CASE):
+        raise PuzzleError(f'a grade climbs up to "probe" or "case", not {upto!r}')
+    key = verdicts.key_of(kind, p, name, budget, upto)
+    path = host.verdict_path
+    kept = await host.quick(verdicts.store(path).get, key)
+    if kept is not None:
+        return verdict_json(kind, p, verdicts.from_body(kept))
+    try:
+        return await _studio(host, "analyze", kind, p, seconds, name, budget, upto, path)
+    except SolverFull:
+        raise
+    except SolverLate:
+        return verdict_json(kind, p, cut_short(name, budget, upto))
+    except SolverBusy:
+        return verdict_json(kind, p, verdicts.busy(kind, p, name, budget, upto))
+
+
+async def redundant(
+    host: Host,
+    *,
+    puzzle: str,
+    type: str | None = None,
+    level: str | None = None,
+    budget: int = DEFAULT_UNITS,
+    seconds: float = SAFETY_SECONDS,
+) -> dict[str, Any]:
+    """POST /api/redundant: which clues of a unique puzzle can go (409 unless unique)."""
+    kind, p, _ = read_studio(host, puzzle, type, level, budget, seconds)
+    return await _helper(host, "redundant", kind, p, seconds, budget)
+
+
+async def suggest(
+    host: Host,
+    *,
+    puzzle: str,
+    type: str | None = None,
+    level: str | None = None,
+    budget: int = DEFAULT_UNITS,
+    seconds: float = SAFETY_SECONDS,
+) -> dict[str, Any]:
+    """POST /api/suggest: a clue that removes the second answer (409 unless several)."""
+    kind, p, _ = read_studio(host, puzzle, type, level, budget, seconds)
+    return await _helper(host, "suggest", kind, p, seconds, level, budget)
+
+
+async def thin(
+    host: Host,
+    *,
+    puzzle: str,
+    type: str | None = None,
+    level: str | None = None,
+    budget: int = DEFAULT_UNITS,
+    seconds: float = SAFETY_SECONDS,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """POST /api/thin: remove clues while the level's fixpoint still solves the
+    puzzle (409 if it does not to begin with)."""
+    kind, p, _ = read_studio(host, puzzle, type, level, budget, seconds)
+    if not 0 <= seed <= MAX_SEED:
+        raise PuzzleError(f"the seed is from 0 to {MAX_SEED}, not {seed}")
+    return await _helper(host, "thin", kind, p, seconds, level, budget, seed)
+
+
+CALLS: dict[str, Callable[..., Any]] = {
+    "puzzles": puzzles,
+    "puzzle": puzzle,
+    "parse": parse,
+    "hint": hint,
+    "answer": answer,
+    "check": check,
+    "solve": solve,
+    "formats": formats,
+    "export": export,
+    "analyze": analyze,
+    "redundant": redundant,
+    "suggest": suggest,
+    "thin": thin,
+}
+"""Every call by its endpoint's name (/api/NAME)."""

@@ -1,0 +1,133 @@
+// The engine inside the page, for the static site (`pencilbox site`): the
+// API's calls answered by pencilbox itself, on Pyodide in Web Workers
+// (worker.js), with no server. api.js sends every call here when index.html
+// says <meta name="pencilbox-engine" content="page">, whose data-wheel and
+// data-bank name the engine's wheel and the bank.
+//
+// Two workers take calls in turn, so a hint is answered while a verdict is
+// being worked out; the second starts once the first is ready, so the
+// first board comes as soon as it can. A call whose AbortSignal fires is
+// answered at once (an ApiError of status 0, as an aborted fetch); if its
+// worker is still busy with it a moment later, the worker is stopped and a
+// fresh one takes its place: a newer edit cancels a verdict. The page also
+// registers the service worker (sw.js) that keeps the site for offline use.
+import { ApiError } from "./api.js";
+
+const WORKERS = 2;
+const LET_FINISH = 200;      // ms an abandoned call may still take before its worker is stopped
+const HARD_STOP = 90_000;    // ms after which a call is given up and its worker stopped
+
+const meta = document.querySelector('meta[name="pencilbox-engine"]');
+const setup = {
+  wheel: new URL(meta.dataset.wheel, document.baseURI).href,
+  bank: meta.dataset.bank ? new URL(meta.dataset.bank, document.baseURI).href : null,
+};
+const workerUrl = new URL("../worker.js", import.meta.url);
+
+const slots = [];   // {worker, state: "starting" | "idle" | "busy" | "failed", job}
+const queue = [];   // calls waiting for a worker: {id, name, body, resolve, reject}
+let ids = 0;
+let stopped = 0;    // workers stopped with a call unfinished
+
+function spawn(slot) {
+  const worker = new Worker(workerUrl, { type: "module" });
+  Object.assign(slot, { worker, state: "starting", job: null });
+  worker.onmessage = ({ data }) => {
+    if (slot.worker !== worker) return;
+    if (data.ready) { slot.state = "idle"; grow(); dispatch(); }
+    else if (data.failed) fail(slot, `the engine could not start: ${data.failed}`);
+    else if (slot.job && data.id === slot.job.id) {
+      const job = slot.job;
+      finish(slot);
+      const { status, body } = JSON.parse(data.answer);
+      job.resolve({ ok: status >= 200 && status < 300, status, json: body });
+    }
+  };
+  worker.onerror = ev => { ev.preventDefault(); fail(slot, "the engine stopped unexpectedly"); };
+  worker.postMessage({ start: setup });
+}
+
+function grow() {   // one more worker, once every one so far is ready
+  if (slots.length < WORKERS && slots.every(s => s.state === "idle" || s.state === "busy")) {
+    const slot = {};
+    slots.push(slot);
+    spawn(slot);
+  }
+}
+
+function finish(slot) {
+  clearTimeout(slot.timer);
+  slot.job = null;
+  slot.state = "idle";
+  dispatch();
+}
+
+function stop(slot) {   // stop the worker and start a fresh one in its place
+  stopped++;
+  clearTimeout(slot.timer);
+  slot.worker.terminate();
+  spawn(slot);
+}
+
+function fail(slot, message) {
+  const job = slot.job;
+  clearTimeout(slot.timer);
+  slot.worker.terminate();
+  slot.state = "failed"; slot.job = null;
+  if (job) job.reject(new ApiError(message, 503));
+  if (!slots.some(s => s.state !== "failed"))   // no worker left to answer: say why
+    for (const waiting of queue.splice(0)) waiting.reject(new ApiError(message, 503));
+}
+
+function dispatch() {
+  for (const slot of slots) {
+    if (slot.state !== "idle" || !queue.length) continue;
+    const job = queue.shift();
+    slot.state = "busy"; slot.job = job;
+    slot.timer = setTimeout(() => {
+      if (slot.job !== job) return;
+      job.reject(new ApiError("the engine took too long; try again", 503));
+      stop(slot);
+    }, HARD_STOP);
+    slot.worker.postMessage({ id: job.id, name: job.name, body: job.body });
+  }
+}
+
+function abandon(job) {
+  const waiting = queue.indexOf(job);
+  if (waiting >= 0) queue.splice(waiting, 1);
+  job.reject(new ApiError("the call was cancelled", 0));
+  const slot = slots.find(s => s.job === job);
+  if (slot) setTimeout(() => { if (slot.job === job) stop(slot); }, LET_FINISH);
+}
+
+function begin() {   // a first worker (again, if every one failed)
+  if (!slots.length || slots.every(s => s.state === "failed")) {
+    for (const s of slots.splice(0)) s.worker?.terminate();
+    const slot = {};
+    slots.push(slot);
+    spawn(slot);
+  }
+}
+
+// One call of the API: {ok, status, json}, as the server would answer it.
+export function call(name, body, signal) {
+  begin();
+  return new Promise((resolve, reject) => {
+    const job = { id: ++ids, name, body, resolve, reject };
+    if (signal?.aborted) { reject(new ApiError("the call was cancelled", 0)); return; }
+    signal?.addEventListener("abort", () => abandon(job), { once: true });
+    queue.push(job);
+    dispatch();
+  });
+}
+
+// What the workers are doing: each one's state, and how many were stopped
+// with a call unfinished (a cancelled verdict, a call past HARD_STOP).
+export function workers() {
+  return { states: slots.map(s => s.state), queued: queue.length, stopped };
+}
+
+begin();   // the engine starts while the page loads, before its first call
+if ("serviceWorker" in navigator)
+  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
