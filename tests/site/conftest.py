@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from pencilbox.bank.store import SHIPPED
-from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, free_port
+from tests.web.fixtures import CHROMIUM, CHROMIUM_ARGS, free_port
 
 READY_MS = 180_000
 """How long a page may take to start its engine (Pyodide) on a busy machine."""

@@ -10,12 +10,22 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import pencilbox
 from pencilbox.bank.store import SHIPPED
 from pencilbox.web import calls, page
 from pencilbox.web.app import create_app
 
-YINYANG = "https://puzz.link/p?yinyang/6/6/6a166b230900"
-SEVERAL = "yinyang 4x4\n. . . .\n. . . .\n. . . .\n. . . ."
+from ..kinds import blank_text, names, sample
+
+KIND = pencilbox.puzzle(names()[0])
+"""The puzzle the calls ask about (the first registered: the calls are the
+same for every puzzle)."""
+SAMPLE = sample(KIND)
+BOARD = KIND.format(KIND.parse(SAMPLE.puzzle))
+ANSWER = SAMPLE.answer.splitlines()
+"""The board's answer as a player's marks."""
+SEVERAL = blank_text(KIND, 4)
+LOW = KIND.ladder.levels[0]
 
 
 @pytest.fixture(scope="module")
@@ -51,43 +61,45 @@ def timeless(answer: Any) -> Any:
 GETS = [
     "puzzles",
     "formats",
-    "puzzle?type=yinyang&size=6&grade=probe&index=3",
-    "puzzle?type=numbrix&size=4&index=1",
-    "puzzle?type=cave&size=6&cols=8&grade=corner&index=0",
-    "puzzle?type=kurotto&size=99",
+    *(
+        f"puzzle?type={n}&size=6&grade={pencilbox.puzzle(n).samples.bank_grade}&index=3"
+        for n in names()
+    ),
+    *(f"puzzle?type={n}&size=6&cols=8&index=0" for n in names()),
+    f"puzzle?type={KIND.name}&size=99",
     "puzzle?type=nonsense",
     "puzzle?size=6",
-    "puzzle?type=cave&size=six",
+    f"puzzle?type={KIND.name}&size=six",
 ]
 POSTS: list[tuple[str, Any]] = [
-    ("parse", {"puzzle": YINYANG}),
-    ("parse", {"puzzle": ". . .\n. . .\n. . .", "fallback_type": "cave"}),
+    ("parse", {"puzzle": BOARD}),
+    ("parse", {"puzzle": ". . .\n. . .\n. . .", "fallback_type": KIND.name}),
     ("parse", {"puzzle": "not a puzzle"}),
-    ("hint", {"puzzle": YINYANG}),
-    ("hint", {"puzzle": YINYANG, "level": "window"}),
-    ("hint", {"puzzle": YINYANG, "marks": ["# # # # # #"] * 6}),
-    ("hint", {"puzzle": YINYANG, "level": "nonsense"}),
+    ("hint", {"puzzle": BOARD}),
+    ("hint", {"puzzle": BOARD, "level": LOW}),
+    ("hint", {"puzzle": BOARD, "marks": ANSWER}),
+    ("hint", {"puzzle": BOARD, "level": "nonsense"}),
     ("hint", {"puzzle": 5}),
     ("hint", {"marks": []}),
     ("hint", [1, 2]),
-    ("check", {"puzzle": YINYANG, "marks": ["? ? ? ? ? ?"] * 6}),
-    ("check", {"puzzle": YINYANG, "marks": ["o o o o o o"] * 6}),
-    ("answer", {"puzzle": YINYANG}),
+    ("check", {"puzzle": BOARD, "marks": ANSWER}),
+    ("check", {"puzzle": BOARD}),
+    ("answer", {"puzzle": BOARD}),
     ("answer", {"puzzle": SEVERAL}),
-    ("solve", {"puzzle": YINYANG, "level": "border"}),
-    ("export", {"puzzle": YINYANG, "format": "janko", "answer": True}),
+    ("solve", {"puzzle": BOARD, "level": LOW}),
+    ("export", {"puzzle": BOARD, "format": "janko", "answer": True}),
     ("export", {"puzzle": SEVERAL, "format": "janko", "answer": True}),
-    ("export", {"puzzle": YINYANG, "format": "nonsense"}),
-    ("analyze", {"puzzle": YINYANG, "upto": "probe"}),
-    ("analyze", {"puzzle": YINYANG, "budget": 50.0}),
+    ("export", {"puzzle": BOARD, "format": "nonsense"}),
+    ("analyze", {"puzzle": BOARD, "upto": "probe"}),
+    ("analyze", {"puzzle": BOARD, "budget": 50.0}),
     ("analyze", {"puzzle": SEVERAL}),
-    ("analyze", {"puzzle": YINYANG, "budget": 2.5}),
-    ("analyze", {"puzzle": YINYANG, "budget": "lots"}),
-    ("redundant", {"puzzle": YINYANG, "budget": 20_000}),
+    ("analyze", {"puzzle": BOARD, "budget": 2.5}),
+    ("analyze", {"puzzle": BOARD, "budget": "lots"}),
+    ("redundant", {"puzzle": BOARD, "budget": 20_000}),
     ("redundant", {"puzzle": SEVERAL}),
-    ("suggest", {"puzzle": SEVERAL, "level": "window"}),
-    ("suggest", {"puzzle": YINYANG}),
-    ("thin", {"puzzle": YINYANG, "level": "probe", "seed": 3, "budget": 50_000}),
+    ("suggest", {"puzzle": SEVERAL, "level": LOW}),
+    ("suggest", {"puzzle": BOARD}),
+    ("thin", {"puzzle": BOARD, "level": "probe", "seed": 3, "budget": 50_000}),
 ]
 
 
@@ -115,8 +127,8 @@ def test_a_post_answers_as_on_the_server(client: TestClient, name: str, body: An
 
 
 def test_the_statuses_name_what_went_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert in_page("suggest", {"puzzle": YINYANG})[0] == 409
-    too_big = "yinyang 31x2\n" + ". .\n" * 31
+    assert in_page("suggest", {"puzzle": BOARD})[0] == 409
+    too_big = blank_text(KIND, 31, 2)
     assert in_page("hint", {"puzzle": too_big}) == (
         400,
         {"error": "the web app plays boards up to 30x30, not 31x2"},
@@ -126,9 +138,10 @@ def test_the_statuses_name_what_went_wrong(monkeypatch: pytest.MonkeyPatch) -> N
     host = page._HOST
     assert host is not None
     monkeypatch.setattr(host, "seconds", 1e-9)  # the deadline passes at once
-    status, answer = in_page("solve", {"puzzle": YINYANG})
-    assert status == 200 and answer["status"] == "stopped" and answer["decided"] < 36
-    status, answer = in_page("puzzle?type=yinyang&size=13&cols=14&index=0")
+    status, answer = in_page("solve", {"puzzle": BOARD})
+    p = KIND.parse(BOARD)
+    assert status == 200 and answer["status"] == "stopped" and answer["decided"] < p.rows * p.cols
+    status, answer = in_page(f"puzzle?type={KIND.name}&size=13&cols=14&index=0")
     assert status == 503 and "error" in answer  # a board not made in time shows nothing
 
 

@@ -18,7 +18,7 @@ import pencilbox
 from pencilbox.bank.store import SHIPPED
 from pencilbox.web import calls
 from pencilbox.web.app import create_app
-from tests.web.conftest import ARTIFACTS
+from tests.web.fixtures import ARTIFACTS
 
 from .conftest import READY_MS, http_server, open_page
 from .test_page import timeless
