@@ -23,6 +23,15 @@ READY_MS = 180_000
 """How long a page may take to start its engine (Pyodide) on a busy machine."""
 
 
+def shipped_puzzles() -> tuple[str, ...]:
+    """The puzzles pencilbox ships (its own packages): the ones the site's
+    wheel and bank hold. A plug-in installed for the tests is not among them."""
+    from pencilbox.site.wheel import PACKAGE
+
+    folder = PACKAGE / "puzzles"
+    return tuple(sorted(d.name for d in folder.iterdir() if (d / "__init__.py").is_file()))
+
+
 @pytest.fixture(scope="session")
 def site_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The static site, built once for the session with the shipped bank."""

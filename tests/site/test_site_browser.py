@@ -20,7 +20,7 @@ from pencilbox.web import calls
 from pencilbox.web.app import create_app
 from tests.web.fixtures import ARTIFACTS
 
-from .conftest import READY_MS, http_server, open_page
+from .conftest import READY_MS, http_server, open_page, shipped_puzzles
 from .test_page import timeless
 
 pytestmark = pytest.mark.browser
@@ -112,7 +112,7 @@ def game_by_hints(
     return asked
 
 
-@pytest.mark.parametrize("name", pencilbox.puzzle_names())
+@pytest.mark.parametrize("name", shipped_puzzles())
 def test_bank_games_get_the_same_hints_in_the_page(
     site_page: Any, server: TestClient, name: str
 ) -> None:
@@ -131,7 +131,7 @@ def test_boards_the_bank_lacks_are_generated_alike(site_page: Any, server: TestC
     """A size the bank does not hold is generated, in the page as on the server."""
     asked: list[Call] = [
         (f"puzzle?type={name}&size={side}&index=0", None)
-        for name in pencilbox.puzzle_names()
+        for name in shipped_puzzles()
         for side in (5, 7)
     ]
     want = [on_server(server, n, b) for n, b in asked]
