@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from pencilbox.bank.store import SHIPPED
-from tests.web.fixtures import CHROMIUM, CHROMIUM_ARGS, free_port
+from tests.web.fixtures import free_port
 
 READY_MS = 180_000
 """How long a page may take to start its engine (Pyodide) on a busy machine."""
@@ -79,16 +79,10 @@ def site_url(site_folder: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def site_browser() -> Iterator[Any]:
-    """Chromium for one module: closed before the next module's (Playwright's
-    synchronous API drives one browser at a time in a thread)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+def site_browser(browser: Any) -> Any:
+    """The run's one Chromium (tests/web/fixtures.py): Playwright's synchronous
+    API drives one browser at a time in a thread, so the site's tests share it."""
+    return browser
 
 
 def open_page(browser: Any, url: str, **context: Any) -> tuple[Any, Any, list[str]]:
