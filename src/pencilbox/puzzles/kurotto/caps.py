@@ -41,15 +41,18 @@ Verdict = Contradiction | tuple[()]
 class Bound:
     """The most cells a block holding ``seed`` can have, and what that rests on."""
 
-    __slots__ = ("seed", "size", "short")
+    __slots__ = ("seed", "size", "short", "read")
 
-    def __init__(self, seed: Bits, size: int, short: Bits) -> None:
+    def __init__(self, seed: Bits, size: int, short: Bits, read: Bits) -> None:
         self.seed = seed
         self.size = size
         self.short = short
         """The floods that fell short of larger sizes, and the one that gave
         the bound when it is a whole component: the bound rests on the white
         cells beside them."""
+        self.read = read
+        """The seed and every flood tried: the bound reads the colours of
+        these cells and of the cells beside them, no others."""
 
 
 def block_bound(g: Grid, seed: Bits, maybe: Bits, caps: tuple[tuple[int, int, Bits], ...]) -> Bound:
@@ -63,10 +66,10 @@ def block_bound(g: Grid, seed: Bits, maybe: Bits, caps: tuple[tuple[int, int, Bi
         k = reach.bit_count()
         if k > lo:
             if k > hi:
-                return Bound(seed, hi, short)
-            return Bound(seed, k, short | reach)
+                return Bound(seed, hi, short, seed | short | reach)
+            return Bound(seed, k, short | reach, seed | short | reach)
         short |= reach
-    return Bound(seed, 0, short)
+    return Bound(seed, 0, short, seed | short)
 
 
 def _contacts(g: Grid, circle: Circle, black: Bits, maybe: Bits) -> list[Bits]:
@@ -104,19 +107,23 @@ def _premises(g: Grid, circle: Circle, bounds: list[Bound], maybe: Bits) -> tupl
 
 def judge_cap(
     g: Grid, circle: Circle, black: Bits, maybe: Bits, floor: Bits, ceiling: Bits
-) -> Verdict:
+) -> tuple[Verdict, Bits]:
     """The cap verdict on a circle whose ``floor`` (its decided block) is
     below its number and that has a smaller circle; ``ceiling`` is the sum
     rule's fill, grown until it holds more than the number or can grow no
-    more (both from the rules' memo entry)."""
+    more (both from the rules' entry). Also the cells, beyond the
+    circle, its floor and its ceiling, next to which it read colours."""
     n = circle.number
     caps = circle.caps
     # When the ceiling and the floor keep clear of every cell the top sizes
     # forbid, the contacts' floods at those sizes cover the ceiling between
     # them: the total is at least n.
     if ceiling.bit_count() > n and not (ceiling | floor) & caps[0][2]:
-        return ()
+        return (), 0
     bounds = [block_bound(g, seed, maybe, caps) for seed in _contacts(g, circle, black, maybe)]
+    read = 0
+    for b in bounds:
+        read |= b.read
     total = sum(b.size for b in bounds)
     if total < n:
         return Contradiction(
@@ -125,5 +132,5 @@ def judge_cap(
             f"{counted(total, 'cell')} "
             "(a block next to a smaller circle holds at most that circle's number)",
             _premises(g, circle, bounds, maybe),
-        )
-    return ()
+        ), read
+    return (), read

@@ -119,8 +119,8 @@ class Circle:
 
 @dataclass(frozen=True)
 class Board:
-    """What the rules read: the grid, the circles, and a memo of per-circle
-    verdicts shared by every state of one puzzle (search branches, probes)."""
+    """What the rules read: the grid, the circles, and each circle's last
+    verdicts, shared by every state of one puzzle (search branches, probes)."""
 
     puzzle: Puzzle
     grid: Grid
@@ -128,7 +128,8 @@ class Board:
     """Every circle cell, numbered or blank."""
     circles: tuple[Circle, ...]
     """The numbered circles, row-major."""
-    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    kept: tuple[list[list[Any]], ...] = field(default=(), compare=False, repr=False)
+    """Per circle, its last entries of verdicts (see the rules' ``_saturate``)."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:
@@ -147,7 +148,7 @@ class Board:
             near = g.spread(bit) & ~bit
             circles.append(Circle(cell, v, bit, near, g.name(cell), area, _caps(v, upto)))
         every = g.bits(c for c, v in enumerate(p.clues) if v is not None)
-        return Board(p, g, every, tuple(circles))
+        return Board(p, g, every, tuple(circles), tuple([] for _ in circles))
 
 
 def _gates_upto(g: Grid, numbered: list[tuple[Cell, int]]) -> dict[int, Bits]:

@@ -52,8 +52,11 @@ cap
     circle: a total below the number is a contradiction.
 
 Each rule asks every numbered circle for its verdict on the cells near it
-(``Circle.area``). A verdict depends on nothing else, so verdicts are
-memoised on the board and shared by every search branch and probe.
+(``Circle.area``). A verdict depends on nothing else, and in fact only on
+the cells in and next to the regions it fills (:func:`read_by`), so each
+circle keeps its last verdicts on the board, shared by every search branch
+and probe, and a verdict is judged again only when one of the cells it read
+has changed.
 """
 
 from __future__ import annotations
@@ -78,7 +81,10 @@ Examine = Callable[[Grid, Circle, Bits, Bits, list[Any]], Verdict]
 
 _AS_BLACK = bytes.maketrans(b"\x00\x01\x02\x03", b"0100")
 _AS_MAYBE = bytes.maketrans(b"\x00\x01\x02\x03", b"0101")
-_MEMO_LIMIT = 200_000
+_KEPT = 8
+"""How many entries of verdicts each circle keeps (the newest first)."""
+_READ, _WAS_BLACK, _WAS_MAYBE = 8, 9, 10
+"""Where an entry keeps the cells its verdicts read and their colours then."""
 
 
 # -- the floor/ceiling helper --------------------------------------------------
@@ -116,7 +122,7 @@ def _rings(g: Grid, near: Bits, maybe: Bits, cap: int) -> list[Bits]:
 
 
 def _floor(g: Grid, circle: Circle, black: Bits, entry: list[Any]) -> Bits:
-    """The floor region, computed once per memo entry (shared by the rules)."""
+    """The floor region, computed once per entry (shared by the rules)."""
     floor: Bits = entry[3]
     if floor is None:
         floor = entry[3] = floor_region(g, circle.near, black)
@@ -124,7 +130,7 @@ def _floor(g: Grid, circle: Circle, black: Bits, entry: list[Any]) -> Bits:
 
 
 def _ceiling(g: Grid, circle: Circle, maybe: Bits, entry: list[Any]) -> Bits:
-    """The ceiling region capped at the circle's number, once per memo entry."""
+    """The ceiling region capped at the circle's number, once per entry."""
     reach: Bits = entry[4]
     if reach is None:
         rings = entry[5] = _rings(g, circle.near, maybe, circle.number)
@@ -133,10 +139,31 @@ def _ceiling(g: Grid, circle: Circle, maybe: Bits, entry: list[Any]) -> Bits:
 
 
 def fresh_entry() -> list[Any]:
-    """A memo entry: the three rules' verdicts, then the floor, the ceiling
-    and the ceiling after each step of its fill, then the search's cap
-    verdict (:mod:`.caps`)."""
-    return [None, None, None, None, None, None, None]
+    """An entry of verdicts on one circle: the three rules' verdicts, then
+    the floor, the ceiling and the ceiling after each step of its fill, then
+    the search's cap verdict (:mod:`.caps`), then the other cells next to
+    which the verdicts read colours, then every cell they read
+    (:func:`read_by`) and the black and the maybe-black ones among them."""
+    return [None, None, None, None, None, None, None, 0, 0, 0, 0]
+
+
+def read_by(g: Grid, circle: Circle, entry: list[Any]) -> Bits:
+    """The cells whose colours the verdicts of an entry read, so far.
+
+    A verdict reads the colours of its floor and ceiling regions and of the
+    cells beside them (what stopped their fills), and echo and cap the cells
+    beside the other regions they fill (slot 7 of the entry): every cell
+    they read lies in or next to one of these. So a verdict holds for every
+    colouring that agrees with the one it was judged on in these cells, not
+    only for those that agree in the whole area; for a circle with a big
+    number that is a small part of its area.
+    """
+    seen = circle.bit | entry[7]
+    if entry[3] is not None:
+        seen |= entry[3]
+    if entry[4] is not None:
+        seen |= entry[4]
+    return g.spread(seen) & circle.area
 
 
 def frontier(g: Grid, circle: Circle, floor: Bits, black: Bits, maybe: Bits) -> Bits:
@@ -221,7 +248,7 @@ def judge_door(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
 
 
 def _as_sum_says(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any]) -> Verdict:
-    """The sum rule's verdict (shared through the memo entry), its
+    """The sum rule's verdict (shared through the entry), its
     contradiction told as echo's own."""
     verdict: Verdict | None = entry[0]
     if verdict is None:
@@ -250,7 +277,8 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
     # beside it.
     others = black & ~floor  # whole blocks, none touching the circle
     edge = frontier(g, circle, floor, black, maybe)
-    if low + 1 + g.flood(g.spread(edge) & others, others).bit_count() > n:
+    blocks = g.flood(g.spread(edge) & others, others)
+    if low + 1 + blocks.bit_count() > n:
         # (at most the frontier cell and the blocks beside the frontier join)
         beside = g.spread(others)  # alone, a frontier cell cannot pass n
         for x in cells_of(edge & beside):
@@ -265,6 +293,8 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
     # as the ceiling exceeds n, only a cell whose removal splits its own
     # neighbourhood can bring it below n.
     suspects = reach & ~black & g.local_cuts(maybe | circle.bit)
+    # (a cut is judged on the ring of eight around it, two steps away)
+    read = edge | blocks | g.spread(reach)
     rings: list[Bits] = entry[5]
     for x in cells_of(suspects):
         bit = 1 << x
@@ -278,6 +308,7 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
         if start.bit_count() >= n:
             continue  # as many cells already reach the circle without x
         cut = ceiling_region(g, start, maybe & ~bit, n - 1)
+        read |= cut
         k = cut.bit_count()
         if k < n:
             reason = (
@@ -285,33 +316,64 @@ def judge_echo(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[An
                 f"fewer than {n}"
             )
             out.append((bit, BLACK, reason, _walls(g, circle, cut, maybe & ~bit)))
+    entry[7] |= read
     return tuple(out)
 
 
 # -- running a verdict over every circle, to a fixpoint ------------------------------
+def _judged(
+    s: State[Board],
+    circle: Circle,
+    kept: list[list[Any]],
+    slot: int,
+    judge: Examine,
+    black: Bits,
+    maybe: Bits,
+    entry: list[Any] | None,
+) -> Verdict:
+    """Judge a circle afresh, in ``entry`` (a kept entry whose read cells
+    have the colours they have now, so its floor and ceiling hold now) or
+    in a new one; the entry then reads the cells this verdict read too."""
+    s.check_clock()  # one verdict on a big board may take a tenth of a second
+    g = s.board.grid
+    area = circle.area
+    new = entry is None
+    if entry is None:
+        entry = fresh_entry()
+    verdict = entry[slot] = judge(g, circle, black & area, maybe & area, entry)
+    read = entry[_READ] = read_by(g, circle, entry)
+    entry[_WAS_BLACK] = black & read
+    entry[_WAS_MAYBE] = maybe & read
+    if new:  # kept only once judged: a stopped judge leaves nothing half made
+        if len(kept) >= _KEPT:
+            kept.pop()
+        kept.insert(0, entry)
+    return verdict
+
+
 def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
     board: Board = s.board
     g = board.grid
-    memo = board.memo
-    if len(memo) > _MEMO_LIMIT:
-        memo.clear()
     result: Result = NOTHING
     silent = s.trace is None
     while True:
         black, maybe = colours(s.cands)
         progress = False
-        for circle in board.circles:
-            area = circle.area
-            near_black = black & area
-            near_maybe = maybe & area
-            key = (circle.cell, near_black, near_maybe)
-            verdicts = memo.get(key)
-            if verdicts is None:
-                verdicts = memo[key] = fresh_entry()
-            verdict = verdicts[slot]
-            if verdict is None:
-                s.check_clock()  # one verdict on a big board may take a tenth of a second
-                verdict = verdicts[slot] = judge(g, circle, near_black, near_maybe, verdicts)
+        for circle, kept in zip(board.circles, board.kept, strict=True):
+            # A kept verdict holds when the cells it read have the colours
+            # they had (read_by): most often the last one kept.
+            for entry in kept:
+                read = entry[_READ]
+                if black & read == entry[_WAS_BLACK] and maybe & read == entry[_WAS_MAYBE]:
+                    verdict = entry[slot]
+                    if verdict is None:
+                        verdict = _judged(s, circle, kept, slot, judge, black, maybe, entry)
+                    if entry is not kept[0]:
+                        kept.remove(entry)
+                        kept.insert(0, entry)
+                    break
+            else:
+                verdict = _judged(s, circle, kept, slot, judge, black, maybe, None)
             if not verdict:
                 continue
             if isinstance(verdict, Contradiction):
@@ -363,7 +425,10 @@ def judge_cap(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any
     floor = _floor(g, circle, black, entry)
     if floor.bit_count() >= circle.number:
         return ()  # the sum rule's case
-    return caps.judge_cap(g, circle, black, maybe, floor, _ceiling(g, circle, maybe, entry))
+    ceiling = _ceiling(g, circle, maybe, entry)
+    verdict, read = caps.judge_cap(g, circle, black, maybe, floor, ceiling)
+    entry[7] |= read
+    return verdict
 
 
 def cap(s: State[Board]) -> Result:
