@@ -356,15 +356,19 @@ def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
     g = board.grid
     result: Result = NOTHING
     silent = s.trace is None
+    changed = -1  # every cell, before the first round
     while True:
         black, maybe = colours(s.cands)
-        progress = False
+        fixed = 0
         for circle, kept in zip(board.circles, board.kept, strict=True):
+            if not circle.area & (changed | fixed):
+                continue  # judged on these colours last round, its findings made
             # A kept verdict holds when the cells it read have the colours
-            # they had (read_by): most often the last one kept.
+            # they had (read_by): most often the last one kept. (Its read
+            # cells and their colours are items 8, 9 and 10 of an entry.)
             for entry in kept:
-                read = entry[_READ]
-                if black & read == entry[_WAS_BLACK] and maybe & read == entry[_WAS_MAYBE]:
+                read = entry[8]
+                if black & read == entry[9] and maybe & read == entry[10]:
                     verdict = entry[slot]
                     if verdict is None:
                         verdict = _judged(s, circle, kept, slot, judge, black, maybe, entry)
@@ -396,10 +400,11 @@ def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
                     maybe &= ~todo
                 else:
                     black |= todo
-                progress = True
-        if not progress:
+                fixed |= todo
+        if not fixed:
             return result
         result = PROGRESS
+        changed = fixed
 
 
 def sum_rule(s: State[Board]) -> Result:
