@@ -98,14 +98,52 @@ def window(s: State[Board]) -> Result:
         result = PROGRESS
 
 
+_AS_OPEN = bytes.maketrans(b"\x00\x01\x02\x03", b"0001")
+_AS_FIRST = bytes.maketrans(b"\x00\x01\x02\x03", b"0100")
+_AS_SECOND = bytes.maketrans(b"\x00\x01\x02\x03", b"0010")
+
+
+def _windows_to_look_at(g: Grid, cands: list[int]) -> int:
+    """The top-left corners of the windows the table may change: those with
+    one undecided cell (with two or more, every cell keeps both colours in
+    some legal filling) and the full ones that are all one colour or
+    checkered. All windows at once, by shifts of bitboards."""
+    raw = bytes(cands[::-1])
+    open_ = int(raw.translate(_AS_OPEN), 2)
+    first = int(raw.translate(_AS_FIRST), 2)
+    second = int(raw.translate(_AS_SECOND), 2)
+    cols = g.cols
+    a, b, c, d = open_, open_ >> 1, open_ >> cols, open_ >> (cols + 1)
+    one = a ^ b ^ c ^ d
+    two_or_more = (a & b) | (c & d) | ((a | b) & (c | d))
+    looks = one & ~two_or_more
+    fa, fb, fc, fd = first, first >> 1, first >> cols, first >> (cols + 1)
+    sa, sb, sc, sd = second, second >> 1, second >> cols, second >> (cols + 1)
+    same = (fa & fb & fc & fd) | (sa & sb & sc & sd)
+    checkered = (fa & fd & sb & sc) | (sa & sd & fb & fc)
+    return (looks | same | checkered) & _corners(g)
+
+
+def _corners(g: Grid) -> int:
+    """The cells that are the top-left corner of a window (with a cell
+    right of them and below them)."""
+    return g.not_right & (g.full >> g.cols)
+
+
 def _window_pass(s: State[Board]) -> Result:
     g = s.grid
     cands = s.cands
     table = _WINDOW
+    cols = g.cols
+    corners = _corners(g)
     progress = False
-    for cells in g.windows:
-        a, b, c, d = cells
-        key = cands[a] | cands[b] << 2 | cands[c] << 4 | cands[d] << 6
+    todo = _windows_to_look_at(g, cands)
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        a = low.bit_length() - 1
+        cells = (a, a + 1, a + cols, a + cols + 1)
+        key = cands[a] | cands[a + 1] << 2 | cands[a + cols] << 4 | cands[a + cols + 1] << 6
         new = table[key]
         if new == key:
             continue
@@ -115,6 +153,7 @@ def _window_pass(s: State[Board]) -> Result:
                 f"{_window_name(g, cells)} is all one colour or checkered",
                 cells,
             )
+        changed = 0
         for i in range(4):
             m = (new >> (2 * i)) & 3
             cell = cells[i]
@@ -122,7 +161,13 @@ def _window_pass(s: State[Board]) -> Result:
                 reason = _window_reason(g, cells, i, cands)
                 premises = tuple(x for x in cells if x != cell)
                 s.restrict(cell, m, "window", reason, premises)
-                progress = True
+                changed |= 1 << cell
+        if changed:
+            progress = True
+            # The later windows that hold a changed cell are looked at too,
+            # as one sweep in order would meet them.
+            near = changed | changed >> 1 | changed >> cols | changed >> (cols + 1)
+            todo |= near & corners & -(low << 1)
     return PROGRESS if progress else NOTHING
 
 
