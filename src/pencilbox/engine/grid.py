@@ -189,6 +189,27 @@ class Grid:
             reach = grown
         return reach
 
+    def flood_steps(self, seed: Bits, allowed: Bits) -> tuple[Bits, int]:
+        """:meth:`flood` without a cap, with the number of steps it grew
+        (the farthest cell's distance from the seed)."""
+        reach = seed & allowed
+        left = allowed & self.not_left
+        right = allowed & self.not_right
+        cols = self.cols
+        steps = 0
+        while True:
+            grown = (
+                reach
+                | ((reach << 1) & left)
+                | ((reach >> 1) & right)
+                | ((reach << cols) & allowed)
+                | ((reach >> cols) & allowed)
+            )
+            if grown == reach:
+                return reach, steps
+            reach = grown
+            steps += 1
+
     def local_cuts(self, room: Bits) -> Bits:
         """The cells whose orthogonal neighbours in ``room`` fall into two or
         more runs around their 8-ring: removing such a cell may disconnect
