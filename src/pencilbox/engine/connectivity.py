@@ -54,46 +54,38 @@ def articulation_points(
     disc = [0] * n
     low = [0] * n
     rep = [-1] * n
-    nxt = [0] * n
     parent = [-1] * n
     disc[root] = low[root] = 1
     t = 2
-    stack = [root]
+    # Each frame holds a cell and the iterator over its neighbours, which
+    # resumes where it stopped when the search comes back to the cell.
+    stack = [(root, iter(nbrs[root]))]
     cuts: list[tuple[int, int]] = []
     while stack:
-        u = stack[-1]
-        nb = nbrs[u]
-        i = nxt[u]
-        k = len(nb)
-        pushed = False
-        while i < k:
-            w = nb[i]
-            i += 1
+        u, rest = stack[-1]
+        for w in rest:
             if not cands[w] & want:
                 continue
             if disc[w] == 0:
-                nxt[u] = i
                 parent[w] = u
                 disc[w] = low[w] = t
                 t += 1
-                stack.append(w)
-                pushed = True
+                stack.append((w, iter(nbrs[w])))
                 break
             if w != parent[u] and disc[w] < low[u]:
                 low[u] = disc[w]
-        if pushed:
-            continue
-        stack.pop()
-        own = u if cands[u] == want else rep[u]
-        p = parent[u]
-        if p >= 0:
-            if low[u] < low[p]:
-                low[p] = low[u]
-            if own >= 0:
-                if rep[p] < 0:
-                    rep[p] = own
-                if p != root and low[u] >= disc[p] and cands[p] != want:
-                    cuts.append((p, own))
+        else:
+            stack.pop()
+            own = u if cands[u] == want else rep[u]
+            p = parent[u]
+            if p >= 0:
+                if low[u] < low[p]:
+                    low[p] = low[u]
+                if own >= 0:
+                    if rep[p] < 0:
+                        rep[p] = own
+                    if p != root and low[u] >= disc[p] and cands[p] != want:
+                        cuts.append((p, own))
     return disc, cuts
 
 
