@@ -359,9 +359,9 @@ FLOODS = 1
 """When the possible cuts times the depth of the region's flood exceed this
 many times its cells, :func:`connect_bits` finds the real cuts with one
 low-link search (a step through each cell) instead of a flood for each (a
-step through each level of the region, cut by cut): measured on Cave and
-Yin-Yang counts from 10x10 to 22x18, within a few per cent of the better of
-the two at every call."""
+step through each level of the region, cut by cut): measured on the
+counts of the shading puzzles from 10x10 to 22x18, within a few per cent
+of the better of the two at every call."""
 
 
 def _low_link(
