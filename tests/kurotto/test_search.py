@@ -122,3 +122,19 @@ def test_backjumping_changes_no_count_and_saves_nodes(monkeypatch):
 def test_every_rule_explains_so_the_default_count_learns() -> None:
     ladder = puzzle("kurotto").ladder
     assert ladder.explains_at(ladder.top - 1) and ladder.explains_at(ladder.top)
+
+
+def test_probing_the_root_at_the_first_restart_cuts_the_hard_board_s_search(monkeypatch):
+    """The real 17x13 needs restarts: probe's trials at the root after the
+    first one leave far fewer guesses, and the same single answer."""
+    from .kurotto_data import REAL_URLS
+
+    kind = puzzle("kurotto")
+    p = kind.from_url(next(u for u in REAL_URLS if "/17/13/" in u))
+    with_it = kind.count(p)
+    monkeypatch.setattr(kind.ladder, "hooks", replace(kind.ladder.hooks, probe_at_restart=False))
+    without = kind.count(p)
+    assert with_it.solutions == without.solutions == 1
+    assert with_it.complete and without.complete
+    assert with_it.first == without.first
+    assert with_it.guesses * 2 < without.guesses

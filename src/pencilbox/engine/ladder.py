@@ -149,6 +149,10 @@ class SearchHooks(Generic[B]):
     """Every deduction names all the cells it rests on, even outside search
     with learning, so the plain search may trace a contradiction back to the
     guesses behind it (conflict-directed backjumping)."""
+    probe_at_restart: bool = False
+    """The search with learning runs probe at the root once, when it first
+    restarts: a board that needs no restart pays nothing for it, and a hard
+    one gets probe's trials where its nogoods help them."""
 
 
 class Ladder(Generic[B]):

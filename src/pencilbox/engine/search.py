@@ -443,6 +443,7 @@ class _LearningSearch(_Search[B]):
         self.phases = PHASES
         self.restarts = RESTARTS
         self.deep = PROBE_DEPTH if level == ladder.top else 1 << 30
+        self.probe_restart = ladder.hooks.probe_at_restart and level == ladder.top
         self.work = 0
         """Work spent by the turns before this one (see :meth:`_go_on`)."""
         self.mark = budget.spent
@@ -475,11 +476,14 @@ class _LearningSearch(_Search[B]):
         restart_i = 1
         room = ROOM
         below = min(self.level, ladder.top - 1)
+        probe_root = False  # the root probes once, after the first restart (see SearchHooks)
         while True:
             try:
                 self.budget.spend()
                 self.nodes += 1
-                outcome = ladder.propagate(s, self.level if s.depth <= self.deep else below)
+                deep = s.depth <= self.deep or probe_root
+                probe_root = False
+                outcome = ladder.propagate(s, self.level if deep else below)
             except Stopped as e:  # the budget ran out, maybe inside a fixpoint
                 # What the fixpoint deduced so far is sound and on the trail:
                 # going on, the node propagates again from there.
@@ -532,6 +536,7 @@ class _LearningSearch(_Search[B]):
             if self.restarts and conflicts >= restart_at and back > 0:
                 restart_i += 1
                 restart_at = conflicts + RESTART_UNIT * _luby(restart_i)
+                probe_root = self.probe_restart and restart_i == 2
                 back = 0
                 s = stack[0].copy()
                 if s.probes is not None:
