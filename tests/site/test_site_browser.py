@@ -5,6 +5,7 @@ site keeps working offline once visited, on a phone's screen."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -253,5 +254,47 @@ def test_a_phone_installs_it_and_plays_on_its_screen(site_browser: Any, site_url
     assert before.get_attribute("data-state") != state  # a tap plays
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "site-phone.png"))
+    ctx.close()
+    assert not errors, errors
+
+
+def test_a_board_is_playable_before_the_engine_starts(
+    site_browser: Any, site_url: str, site_folder: Path
+) -> None:
+    """With Pyodide never arriving, the first visit still deals a bank board
+    (from the answers written ahead), draws it and plays it; Hint waits for
+    the engine and says so."""
+    ctx = site_browser.new_context(
+        viewport={"width": 1100, "height": 820}, service_workers="block"
+    )
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:  # never answered: the engine cannot start
+        held.append(route)
+
+    ctx.route("**/pyodide/**", hold)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site_url + "/")
+    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
+    assert page.get_attribute("body", "data-engine") == "starting"
+    assert held, "the worker never asked for Pyodide"
+    kind = page.input_value("#puzzle-type")
+    shown = page.get_attribute("#share", "href").split("?p=", 1)[1]
+    dealt = [
+        board["share"].split("?p=", 1)[1]
+        for path in (site_folder / "engine" / "ahead" / "deal").glob(f"{kind}-*.json")
+        for boards in json.loads(path.read_text(encoding="utf-8"))["grades"].values()
+        for board in boards
+    ]
+    assert shown in dealt
+    cell = page.locator(".cell:not([data-given])").first
+    state = cell.get_attribute("data-state")
+    cell.click()
+    assert cell.get_attribute("data-state") != state  # a click plays
+    page.click("#hint")
+    assert "engine is starting" in page.inner_text("#status")
+    assert page.get_attribute("body", "data-engine") == "starting"
     ctx.close()
     assert not errors, errors

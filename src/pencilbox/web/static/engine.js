@@ -11,6 +11,14 @@
 // worker is still busy with it a moment later, the worker is stopped and a
 // fresh one takes its place: a newer edit cancels a verdict. The page also
 // registers the service worker (sw.js) that keeps the site for offline use.
+//
+// While no worker is ready yet, the calls the build answered ahead
+// (site/ahead.py, under data-ahead: the puzzle types, and a deal of a bank
+// board) are answered from those files, so the first board is drawn and
+// playable at once; the engine is then dealt the same board (its index
+// named), to know its answer before the first hint. Every other call waits
+// for the engine; body[data-engine] says "starting" until a worker is
+// ready, then "ready".
 import { ApiError } from "./api.js";
 
 const WORKERS = 2;
@@ -22,6 +30,7 @@ const setup = {
   wheel: new URL(meta.dataset.wheel, document.baseURI).href,
   bank: meta.dataset.bank ? new URL(meta.dataset.bank, document.baseURI).href : null,
 };
+const ahead = meta.dataset.ahead ? new URL(meta.dataset.ahead, document.baseURI) : null;
 const workerUrl = new URL("../worker.js", import.meta.url);
 
 const slots = [];   // {worker, state: "starting" | "idle" | "busy" | "failed", job}
@@ -34,7 +43,7 @@ function spawn(slot) {
   Object.assign(slot, { worker, state: "starting", job: null });
   worker.onmessage = ({ data }) => {
     if (slot.worker !== worker) return;
-    if (data.ready) { slot.state = "idle"; grow(); dispatch(); }
+    if (data.ready) { slot.state = "idle"; document.body.dataset.engine = "ready"; grow(); dispatch(); }
     else if (data.failed) fail(slot, `the engine could not start: ${data.failed}`);
     else if (slot.job && data.id === slot.job.id) {
       const job = slot.job;
@@ -110,9 +119,51 @@ function begin() {   // a first worker (again, if every one failed)
   }
 }
 
+const ready = () => slots.some(s => s.state === "idle" || s.state === "busy");
+
+// -- answers written ahead ----------------------------------------------------
+const files = new Map();   // file under data-ahead -> promise of its JSON (null: none)
+function aheadFile(path) {
+  if (!files.has(path))
+    files.set(path, fetch(new URL(path, ahead)).then(r => (r.ok ? r.json() : null)).catch(() => null));
+  return files.get(path);
+}
+
+const DEAL_FIELDS = new Set(["type", "size", "cols", "grade", "index"]);
+const WHOLE = /^(0|[1-9][0-9]{0,8})$/;
+
+// The answer to a GET call written ahead, or null (the engine answers it):
+// "puzzles", and "puzzle" for a shelf of the bank and one of its grades
+// (none named: its top one), board `index` wrapping as the bank deals it,
+// else a random one, as the engine picks.
+async function answeredAhead(name) {
+  const [call, query = ""] = name.split(/\?(.*)/s);
+  if (call === "puzzles" && !query) {
+    const json = await aheadFile("puzzles.json");
+    return json && { ok: true, status: 200, json };
+  }
+  const q = new URLSearchParams(query);
+  if (call !== "puzzle" || [...q.keys()].some(k => !DEAL_FIELDS.has(k))) return null;
+  const type = q.get("type") ?? "", size = q.get("size") ?? "", cols = q.get("cols") || size;
+  const index = q.get("index");
+  if (!/^[a-z0-9_]+$/.test(type) || !WHOLE.test(size) || !WHOLE.test(cols)) return null;
+  if (index !== null && !WHOLE.test(index)) return null;
+  const shelf = await aheadFile(`deal/${type}-${Number(size)}x${Number(cols)}.json`);
+  const boards = shelf?.grades[q.get("grade") || shelf.top];
+  if (!boards?.length) return null;
+  const n = index !== null ? Number(index) : Math.floor(Math.random() * 2 ** 30);
+  q.set("index", String(n));
+  queue.push({ id: ++ids, name: `puzzle?${q}`, resolve() {}, reject() {} });   // the engine learns its answer
+  return { ok: true, status: 200, json: boards[n % boards.length] };
+}
+
 // One call of the API: {ok, status, json}, as the server would answer it.
-export function call(name, body, signal) {
+export async function call(name, body, signal) {
   begin();
+  if (ahead && body === undefined && !ready()) {
+    const early = await answeredAhead(name);
+    if (early) return early;
+  }
   return new Promise((resolve, reject) => {
     const job = { id: ++ids, name, body, resolve, reject };
     if (signal?.aborted) { reject(new ApiError("the call was cancelled", 0)); return; }
@@ -128,6 +179,7 @@ export function workers() {
   return { states: slots.map(s => s.state), queued: queue.length, stopped };
 }
 
+document.body.dataset.engine = "starting";
 begin();   // the engine starts while the page loads, before its first call
 if ("serviceWorker" in navigator)
   navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
