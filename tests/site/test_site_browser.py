@@ -264,9 +264,7 @@ def test_a_board_is_playable_before_the_engine_starts(
     """With Pyodide never arriving, the first visit still deals a bank board
     (from the answers written ahead), draws it and plays it; Hint waits for
     the engine and says so."""
-    ctx = site_browser.new_context(
-        viewport={"width": 1100, "height": 820}, service_workers="block"
-    )
+    ctx = site_browser.new_context(viewport={"width": 1100, "height": 820}, service_workers="block")
     held: list[Any] = []
 
     def hold(route: Any) -> None:  # never answered: the engine cannot start
@@ -296,5 +294,53 @@ def test_a_board_is_playable_before_the_engine_starts(
     page.click("#hint")
     assert "engine is starting" in page.inner_text("#status")
     assert page.get_attribute("body", "data-engine") == "starting"
+    ctx.close()
+    assert not errors, errors
+
+
+CANCEL_ONE = """async deal => {
+  const api = await import("/static/api.js");
+  const engine = await import("/static/engine.js");
+  const ctl = new AbortController();
+  const asked = api.get(deal, { signal: ctl.signal }).then(() => 200, e => e.status);
+  while (!engine.workers().states.includes("busy")) await new Promise(r => setTimeout(r, 10));
+  ctl.abort();
+  return await asked;
+}"""
+"""Deal a board the bank lacks (generated: seconds of work in the page) and
+cancel it once a worker is on it; the status the page got (0: cancelled)."""
+
+WORKERS = """async () => (await import("/static/engine.js")).workers()"""
+
+
+def test_a_cancelled_call_keeps_the_warm_engine(
+    site_browser: Any, site_url: str, server: TestClient
+) -> None:
+    """Once the service worker serves the site it is cross-origin isolated:
+    a cancelled call (a newer edit) is stopped by an interrupt, its worker
+    stays (none stopped, none started afresh) and answers the next call as
+    the server does."""
+    ctx, page, errors = open_page(site_browser, site_url)
+    waited = 0
+    while not service_worker_in_charge(page):
+        waited += 1
+        assert waited < 600, "the service worker never took charge"
+        page.wait_for_timeout(200)
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=READY_MS)
+    assert page.evaluate("() => self.crossOriginIsolated") is True
+    while page.evaluate(WORKERS)["states"] != ["idle", "idle"]:
+        page.wait_for_timeout(100)
+    before = page.evaluate(WORKERS)
+    assert before["interrupts"] and before["stopped"] == 0 and before["halted"] == 0
+    assert page.evaluate(CANCEL_ONE, "puzzle?type=yinyang&size=15&index=1") == 0
+    while page.evaluate(WORKERS)["states"] != ["idle", "idle"]:
+        page.wait_for_timeout(100)
+    after = page.evaluate(WORKERS)
+    assert after["halted"] == 1
+    assert after["stopped"] == 0
+    assert len(after["starts"]) == len(before["starts"])  # no worker started afresh
+    deal = f"puzzle?type=yinyang&size={SIDE}&index=2"
+    assert in_page(page, [(deal, None)]) == [on_server(server, deal, None)]
     ctx.close()
     assert not errors, errors

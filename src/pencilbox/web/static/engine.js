@@ -7,9 +7,12 @@
 // Two workers take calls in turn, so a hint is answered while a verdict is
 // being worked out; the second starts once the first is ready, so the
 // first board comes as soon as it can. A call whose AbortSignal fires is
-// answered at once (an ApiError of status 0, as an aborted fetch); if its
-// worker is still busy with it a moment later, the worker is stopped and a
-// fresh one takes its place: a newer edit cancels a verdict. The page also
+// answered at once (an ApiError of status 0, as an aborted fetch): a newer
+// edit cancels a verdict. When the page is cross-origin isolated (sw.js
+// makes it so), each worker shares an interrupt with the page, and the
+// cancelled call's work stops at its next check while the worker, warm,
+// stays; otherwise, or if the worker is still busy with it a while later,
+// the worker is stopped and a fresh one (cold) takes its place. The page also
 // registers the service worker (sw.js) that keeps the site for offline use.
 //
 // While no worker is ready yet, the calls the build answered ahead
@@ -23,6 +26,9 @@ import { ApiError } from "./api.js";
 
 const WORKERS = 2;
 const LET_FINISH = 200;      // ms an abandoned call may still take before its worker is stopped
+const LET_HALT = 3_000;      // the same, for a worker that was sent an interrupt
+const SIGINT = 2;            // what the interrupt says (Pyodide's interrupt buffer)
+const shares = self.crossOriginIsolated === true;   // SharedArrayBuffer: interrupts are possible
 const HARD_STOP = 90_000;    // ms after which a call is given up and its worker stopped
 
 const meta = document.querySelector('meta[name="pencilbox-engine"]');
@@ -37,13 +43,16 @@ const slots = [];   // {worker, state: "starting" | "idle" | "busy" | "failed", 
 const queue = [];   // calls waiting for a worker: {id, name, body, resolve, reject}
 let ids = 0;
 let stopped = 0;    // workers stopped with a call unfinished
+let halted = 0;     // calls cancelled by an interrupt
+const starts = [];  // each worker's start: {runtime, engine} ms (Pyodide's, then pencilbox's)
 
 function spawn(slot) {
   const worker = new Worker(workerUrl, { type: "module" });
-  Object.assign(slot, { worker, state: "starting", job: null });
+  const interrupt = shares ? new Int32Array(new SharedArrayBuffer(4)) : null;
+  Object.assign(slot, { worker, interrupt, state: "starting", job: null });
   worker.onmessage = ({ data }) => {
     if (slot.worker !== worker) return;
-    if (data.ready) { slot.state = "idle"; document.body.dataset.engine = "ready"; grow(); dispatch(); }
+    if (data.ready) { starts.push(data.ms); slot.state = "idle"; document.body.dataset.engine = "ready"; grow(); dispatch(); }
     else if (data.failed) fail(slot, `the engine could not start: ${data.failed}`);
     else if (slot.job && data.id === slot.job.id) {
       const job = slot.job;
@@ -53,7 +62,7 @@ function spawn(slot) {
     }
   };
   worker.onerror = ev => { ev.preventDefault(); fail(slot, "the engine stopped unexpectedly"); };
-  worker.postMessage({ start: setup });
+  worker.postMessage({ start: { ...setup, interrupt } });
 }
 
 function grow() {   // one more worker, once every one so far is ready
@@ -98,6 +107,7 @@ function dispatch() {
       job.reject(new ApiError("the engine took too long; try again", 503));
       stop(slot);
     }, HARD_STOP);
+    if (slot.interrupt) Atomics.store(slot.interrupt, 0, 0);
     slot.worker.postMessage({ id: job.id, name: job.name, body: job.body });
   }
 }
@@ -107,7 +117,9 @@ function abandon(job) {
   if (waiting >= 0) queue.splice(waiting, 1);
   job.reject(new ApiError("the call was cancelled", 0));
   const slot = slots.find(s => s.job === job);
-  if (slot) setTimeout(() => { if (slot.job === job) stop(slot); }, LET_FINISH);
+  if (!slot) return;
+  if (slot.interrupt) { Atomics.store(slot.interrupt, 0, SIGINT); halted++; }
+  setTimeout(() => { if (slot.job === job) stop(slot); }, slot.interrupt ? LET_HALT : LET_FINISH);
 }
 
 function begin() {   // a first worker (again, if every one failed)
@@ -137,13 +149,13 @@ const WHOLE = /^(0|[1-9][0-9]{0,8})$/;
 // (none named: its top one), board `index` wrapping as the bank deals it,
 // else a random one, as the engine picks.
 async function answeredAhead(name) {
-  const [call, query = ""] = name.split(/\?(.*)/s);
-  if (call === "puzzles" && !query) {
+  const [asked, query = ""] = name.split(/\?(.*)/s);
+  if (asked === "puzzles" && !query) {
     const json = await aheadFile("puzzles.json");
     return json && { ok: true, status: 200, json };
   }
   const q = new URLSearchParams(query);
-  if (call !== "puzzle" || [...q.keys()].some(k => !DEAL_FIELDS.has(k))) return null;
+  if (asked !== "puzzle" || [...q.keys()].some(k => !DEAL_FIELDS.has(k))) return null;
   const type = q.get("type") ?? "", size = q.get("size") ?? "", cols = q.get("cols") || size;
   const index = q.get("index");
   if (!/^[a-z0-9_]+$/.test(type) || !WHOLE.test(size) || !WHOLE.test(cols)) return null;
@@ -173,10 +185,13 @@ export async function call(name, body, signal) {
   });
 }
 
-// What the workers are doing: each one's state, and how many were stopped
-// with a call unfinished (a cancelled verdict, a call past HARD_STOP).
+// What the workers are doing: each one's state, how many were stopped with
+// a call unfinished (a cancelled verdict, a call past HARD_STOP), how many
+// calls were cancelled by an interrupt, whether interrupts are possible, and
+// how long each start took.
 export function workers() {
-  return { states: slots.map(s => s.state), queued: queue.length, stopped };
+  return { states: slots.map(s => s.state), queued: queue.length, stopped, halted,
+           interrupts: shares, starts: [...starts] };
 }
 
 document.body.dataset.engine = "starting";
