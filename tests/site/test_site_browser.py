@@ -262,8 +262,8 @@ def test_a_board_is_playable_before_the_engine_starts(
     site_browser: Any, site_url: str, site_folder: Path
 ) -> None:
     """With Pyodide never arriving, the first visit still deals a bank board
-    (from the answers written ahead), draws it and plays it; Hint waits for
-    the engine and says so."""
+    (from the answers written ahead), draws it and plays it; Hint and the
+    editor's verdict wait for the engine and say so."""
     ctx = site_browser.new_context(viewport={"width": 1100, "height": 820}, service_workers="block")
     held: list[Any] = []
 
@@ -293,6 +293,8 @@ def test_a_board_is_playable_before_the_engine_starts(
     assert cell.get_attribute("data-state") != state  # a click plays
     page.click("#hint")
     assert "engine is starting" in page.inner_text("#status")
+    page.click("#edit")  # the editor's verdict waits too, and says so
+    assert "engine is starting" in page.inner_text("#verdict")
     assert page.get_attribute("body", "data-engine") == "starting"
     ctx.close()
     assert not errors, errors
