@@ -109,6 +109,10 @@ def test_the_runtime_is_the_pinned_pyodide(site_folder: Path) -> None:
         added = names - set(pinned.namelist())
         assert added and all(n.endswith(".pyc") and n[:-1] in names for n in added)
         assert "json/__init__.pyc" in added
+        # What only the command line and a bank builder use is not imported
+        # by the page, so nothing of it was compiled for the page.
+        for unused in ("argparse.pyc", "multiprocessing/__init__.pyc"):
+            assert unused not in added, unused
         head = shipped.read("json/__init__.pyc")[:8]
         assert head[4:8] == (1).to_bytes(4, "little")  # hash-based, never checked
 
