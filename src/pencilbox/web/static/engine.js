@@ -156,7 +156,7 @@ async function answeredAhead(name) {
   }
   const q = new URLSearchParams(query);
   if (asked !== "puzzle" || [...q.keys()].some(k => !DEAL_FIELDS.has(k))) return null;
-  const type = q.get("type") ?? "", size = q.get("size") ?? "", cols = q.get("cols") || size;
+  const type = q.get("type") ?? "", size = q.get("size") ?? "", cols = q.get("cols") ?? size;
   const index = q.get("index");
   if (!/^[a-z0-9_]+$/.test(type) || !WHOLE.test(size) || !WHOLE.test(cols)) return null;
   if (index !== null && !WHOLE.test(index)) return null;
