@@ -6,15 +6,21 @@ http.server`` and measures:
 
 - the download: every file of the site (what the service worker keeps) and
   what the first visit fetches before the first board is playable;
-- first load to a playable board (``body[data-ready]``: the engine started
-  in its Web Worker and the first board dealt), cold (a fresh browser
-  profile: nothing cached) and from the cache (a reload once the service
-  worker holds the site);
+- first load to a playable board (``body[data-ready]``: the first board
+  dealt and drawn, from the answers written ahead while the engine starts)
+  and to the engine ready (``body[data-engine=ready]``: Hint and Check
+  answer), cold (a fresh browser profile: nothing cached) and from the
+  cache (a reload once the service worker holds the site), with what each
+  worker's start took (Pyodide's, then pencilbox's);
 - Hint latency at 10×10 for each type: one bank board per type played by
   hints at its grade, the same calls asked of the page (timed in the page,
   around ``api.js``'s call) and of the server (FastAPI, in process);
 - the studio's first answer (``/api/analyze`` up to probe, the default
-  budget of work) on 10×10 bank boards of every grade, in both.
+  budget of work) on 10×10 bank boards of every grade, in both;
+- edits that cancel a verdict: a slow call cancelled once a worker is on
+  it, then the first answer on a 10×10 board, in turn; how many workers
+  were stopped (started afresh, cold) and how many calls an interrupt
+  stopped instead (the worker kept warm).
 
 Goals: hint p95 ≤ 300 ms, verdict first answer p95 ≤ 600 ms, cached reload
 ≤ 2 s. Figures only, nothing asserted.
@@ -74,6 +80,30 @@ TIMED = """async calls => {
   return out;
 }"""
 """The page's time (ms) for each [name, body] call, through api.js."""
+
+WORKERS = """async () => (await import("/static/engine.js")).workers()"""
+
+CANCELLED = """async ([slow, calls]) => {
+  const api = await import("/static/api.js");
+  const engine = await import("/static/engine.js");
+  const out = [];
+  for (const [name, body] of calls) {
+    const ctl = new AbortController();
+    const asked = api.get(slow, { signal: ctl.signal }).catch(() => null);
+    while (!engine.workers().states.includes("busy")) await new Promise(r => setTimeout(r, 5));
+    ctl.abort();
+    await asked;
+    const t = performance.now();
+    await api.post(name, body);
+    out.push(performance.now() - t);
+  }
+  return out;
+}"""
+"""Each [name, body] call made right after a slow call (a deal the bank
+lacks, generated) was cancelled, as an edit cancels a verdict: its ms."""
+SLOW = "puzzle?type={name}&size=15&index={n}"
+CANCELS_EACH = 2
+"""Boards of each type (of its top grade) asked right after a cancel."""
 
 ENGINE_IDLE = """async () => {
   const { workers } = await import("/static/engine.js");
@@ -180,9 +210,10 @@ def build_site(work: Path) -> Path:
     return site.folder
 
 
-def first_load(browser: Any, url: str) -> tuple[float, int, Any, Any]:
-    """A cold visit in a fresh profile: ms to a playable board, bytes fetched
-    by then, and the context and page (kept for the cached reloads)."""
+def first_load(browser: Any, url: str) -> tuple[float, float, int, Any, Any]:
+    """A cold visit in a fresh profile: ms to a playable board and to the
+    engine ready, bytes fetched by the board, and the context and page (kept
+    for the cached reloads)."""
     ctx = browser.new_context(viewport={"width": 1100, "height": 820})
     page = ctx.new_page()
     fetched = [0]
@@ -198,7 +229,8 @@ def first_load(browser: Any, url: str) -> tuple[float, int, Any, Any]:
     page.wait_for_selector("body[data-ready]", timeout=READY_MS)
     ms = (time.perf_counter() - t) * 1000
     page.remove_listener("response", count)
-    return ms, fetched[0], ctx, page
+    page.wait_for_selector("body[data-engine=ready]", timeout=READY_MS)
+    return ms, (time.perf_counter() - t) * 1000, fetched[0], ctx, page
 
 
 def settled(page: Any) -> None:
@@ -210,13 +242,22 @@ def settled(page: Any) -> None:
         page.wait_for_timeout(200)
 
 
-def cached_load(page: Any) -> float:
-    """A reload served by the service worker: ms to a playable board."""
+def cached_load(page: Any) -> tuple[float, float]:
+    """A reload served by the service worker: ms to a playable board, and
+    to the engine ready."""
     settled(page)
     t = time.perf_counter()
     page.reload()
     page.wait_for_selector("body[data-ready]", timeout=READY_MS)
-    return (time.perf_counter() - t) * 1000
+    ms = (time.perf_counter() - t) * 1000
+    page.wait_for_selector("body[data-engine=ready]", timeout=READY_MS)
+    return ms, (time.perf_counter() - t) * 1000
+
+
+def starts(page: Any) -> str:
+    """What the page's worker starts took: Pyodide's, then pencilbox's."""
+    done = page.evaluate(WORKERS)["starts"]
+    return ", ".join(f"{s['runtime']} + {s['engine']}" for s in done) + " ms"
 
 
 def run() -> None:
@@ -249,16 +290,21 @@ def measure() -> None:
         with served(folder) as url, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             cold: list[float] = []
+            cold_engine: list[float] = []
             cached: list[float] = []
+            cached_engine: list[float] = []
             fetched = 0
             page = ctx = None
             for _ in range(LOADS):
                 if ctx is not None:
                     ctx.close()
-                ms, fetched, ctx, page = first_load(browser, url)
+                ms, engine_ms, fetched, ctx, page = first_load(browser, url)
                 cold.append(ms)
+                cold_engine.append(engine_ms)
             for _ in range(RELOADS):
-                cached.append(cached_load(page))
+                ms, engine_ms = cached_load(page)
+                cached.append(ms)
+                cached_engine.append(engine_ms)
             settled(page)
             print(
                 f"download: the site {info['bytes'] / 1e6:.1f} MB in {len(info['files'])} files "
@@ -272,6 +318,9 @@ def measure() -> None:
                 f"first load to a playable board, cached ({RELOADS} reloads, service worker): "
                 f"{figures(cached)}  goal ≤ {GOALS['cached']:.0f} ms"
             )
+            print(f"  to the engine ready (Hint answers), cold:   {figures(cold_engine)}")
+            print(f"  to the engine ready (Hint answers), cached: {figures(cached_engine)}")
+            print(f"  the last reload's worker starts (Pyodide + pencilbox): {starts(page)}")
             print(f"hint latency, {SIZE}x{SIZE}, the same calls in the page and on the server")
             for name in pencilbox.puzzle_names():
                 asked, server, board = hint_calls(client, name)
@@ -295,6 +344,7 @@ def measure() -> None:
                     f"server {figures(server)}",
                     flush=True,
                 )
+            cancels(page, client)
             print(
                 f"goals: hint p95 ≤ {GOALS['hint']:.0f} ms, verdict first answer p95 ≤ "
                 f"{GOALS['verdict']:.0f} ms"
@@ -303,6 +353,23 @@ def measure() -> None:
                 ctx.close()
             browser.close()
         client.close()
+
+
+def cancels(page: Any, client: Any) -> None:
+    """Edits that cancel a verdict: the first answer after each, and what
+    became of the workers."""
+    before = page.evaluate(WORKERS)
+    names = pencilbox.puzzle_names()
+    asked = [c for name in names for c in verdict_calls(client, name)[0][-CANCELS_EACH:]]
+    slow = SLOW.format(name=names[0], n=0)
+    page_ms = page.evaluate(CANCELLED, [slow, asked])
+    after = page.evaluate(WORKERS)
+    way = "an interrupt" if after.get("interrupts") else "stopping the worker"
+    print(
+        f"studio first answer right after a cancelled call ({len(asked)}, cancelled by {way}): "
+        f"{figures(page_ms)}; workers stopped {after['stopped'] - before['stopped']}, "
+        f"calls halted warm {after.get('halted', 0) - before.get('halted', 0)}"
+    )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import time
 import pytest
 
 import pencilbox
-from pencilbox.engine import hints
+from pencilbox.engine import budget, hints
 from pencilbox.engine.budget import Budget, OutOfTime, OutOfWork
 from pencilbox.engine.fixpoint import first_deduction
 from pencilbox.errors import ContradictoryClues
@@ -88,3 +88,22 @@ def test_a_case_rung_out_of_work_says_stopped_never_that_nothing_helps(name: str
     assert h.reason.endswith(
         f"the search for a higher level stopped: the budget of {units:,} work units ran out"
     )
+
+
+def test_a_halt_passes_every_clock_until_lifted() -> None:
+    """A host's halt stops work under a deadline, however far off, at its
+    next check (as the clock would), leaves work without one alone, and
+    is lifted for the next call."""
+    far = Budget(100, seconds=3600.0)
+    part = far.part(10)
+    try:
+        budget.halt()
+        with pytest.raises(OutOfTime):
+            far.check_clock()
+        with pytest.raises(OutOfTime):
+            part.spend(1)
+        Budget(100).spend(1)  # no clock: nothing to halt
+    finally:
+        budget.halt(False)
+    far.check_clock()
+    part.spend(1)

@@ -109,6 +109,10 @@ def test_the_runtime_is_the_pinned_pyodide(site_folder: Path) -> None:
         added = names - set(pinned.namelist())
         assert added and all(n.endswith(".pyc") and n[:-1] in names for n in added)
         assert "json/__init__.pyc" in added
+        # What only the command line and a bank builder use is not imported
+        # by the page, so nothing of it was compiled for the page.
+        for unused in ("argparse.pyc", "multiprocessing/__init__.pyc"):
+            assert unused not in added, unused
         head = shipped.read("json/__init__.pyc")[:8]
         assert head[4:8] == (1).to_bytes(4, "little")  # hash-based, never checked
 
@@ -178,3 +182,33 @@ def test_a_changed_runtime_file_is_found(tmp_path: Path) -> None:
     assert runtime.mismatches(tmp_path, sums) == ["b"]
     (tmp_path / "a").write_bytes(b"changed")
     assert runtime.mismatches(tmp_path, sums) == ["a", "b"]
+
+
+def test_the_answers_written_ahead_are_the_servers(site_folder: Path) -> None:
+    """What the page shows before its engine starts is what the server
+    answers: the puzzle types, and every bank board by its shelf, grade and
+    number (each shelf whole, in the bank's order, so a random number
+    wraps onto the board the engine would deal)."""
+    from fastapi.testclient import TestClient
+
+    from pencilbox.bank.store import Bank
+    from pencilbox.web.app import create_app
+
+    ahead = site_folder / "engine" / "ahead"
+    with TestClient(create_app(SHIPPED, workers=1), base_url="http://localhost") as server:
+        kinds = json.loads((ahead / "puzzles.json").read_text(encoding="utf-8"))
+        served = server.get("/api/puzzles").json()
+        assert kinds == [k for k in served if k["type"] in shipped_puzzles()]
+        with Bank(SHIPPED) as bank:
+            shelves = [s for s in bank.shelves() if s.type in shipped_puzzles()]
+        assert shelves
+        for s in shelves:
+            shelf = json.loads((ahead / "deal" / f"{s.type}-{s.rows}x{s.cols}.json").read_text())
+            assert shelf["top"] == pencilbox.puzzle(s.type).levels[-1]
+            boards = shelf["grades"][s.grade]
+            assert len(boards) == s.boards
+            for n in (0, s.boards - 1, s.boards + 1):
+                query = f"type={s.type}&size={s.rows}&cols={s.cols}&grade={s.grade}&index={n}"
+                dealt = server.get(f"/api/puzzle?{query}").json()
+                assert boards[n % s.boards] == dealt, query
+    assert not (ahead / "deal" / "toy-6x6.json").exists()

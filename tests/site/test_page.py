@@ -162,3 +162,28 @@ def test_every_call_of_the_api_is_in_the_page(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     names = {p.removeprefix("/api/") for p in paths if p.startswith("/api/")}
     assert names == set(calls.CALLS)
+
+
+def test_a_cancel_stops_the_call_running_and_not_the_next() -> None:
+    """The page's interrupt (SIGINT, in the worker) halts the work of the
+    call running: its verdict stops as its clock would; the next call, with
+    the same question, is worked out whole."""
+    import signal
+
+    from pencilbox.engine import budget
+
+    kept = signal.getsignal(signal.SIGINT)
+    try:
+        page.start(str(SHIPPED), cancels=True)
+        assert signal.getsignal(signal.SIGINT) == page.cancelled
+        signal.raise_signal(signal.SIGINT)  # the page cancels: work from here on halts
+        with pytest.raises(budget.OutOfTime):
+            budget.Budget(None, seconds=60.0).check_clock()
+        status, answer = in_page(
+            "analyze", {"puzzle": SAMPLE.puzzle, "type": KIND.name, "upto": "probe"}
+        )
+    finally:
+        budget.halt(False)
+        signal.signal(signal.SIGINT, kept)
+        page.start(str(SHIPPED))
+    assert status == 200 and answer["verdict"] == "unique" and answer["stop"] is None

@@ -5,6 +5,7 @@ site keeps working offline once visited, on a phone's screen."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -253,5 +254,96 @@ def test_a_phone_installs_it_and_plays_on_its_screen(site_browser: Any, site_url
     assert before.get_attribute("data-state") != state  # a tap plays
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "site-phone.png"))
+    ctx.close()
+    assert not errors, errors
+
+
+def test_a_board_is_playable_before_the_engine_starts(
+    site_browser: Any, site_url: str, site_folder: Path
+) -> None:
+    """With Pyodide never arriving, the first visit still deals a bank board
+    (from the answers written ahead), draws it and plays it; Hint and the
+    editor's verdict wait for the engine and say so."""
+    ctx = site_browser.new_context(viewport={"width": 1100, "height": 820}, service_workers="block")
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:  # never answered: the engine cannot start
+        held.append(route)
+
+    ctx.route("**/pyodide/**", hold)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site_url + "/")
+    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
+    assert page.get_attribute("body", "data-engine") == "starting"
+    assert held, "the worker never asked for Pyodide"
+    kind = page.input_value("#puzzle-type")
+    shown = page.get_attribute("#share", "href").split("?p=", 1)[1]
+    dealt = [
+        board["share"].split("?p=", 1)[1]
+        for path in (site_folder / "engine" / "ahead" / "deal").glob(f"{kind}-*.json")
+        for boards in json.loads(path.read_text(encoding="utf-8"))["grades"].values()
+        for board in boards
+    ]
+    assert shown in dealt
+    cell = page.locator(".cell:not([data-given])").first
+    state = cell.get_attribute("data-state")
+    cell.click()
+    assert cell.get_attribute("data-state") != state  # a click plays
+    page.click("#hint")
+    assert "engine is starting" in page.inner_text("#status")
+    page.click("#edit")  # the editor's verdict waits too, and says so
+    assert "engine is starting" in page.inner_text("#verdict")
+    assert page.get_attribute("body", "data-engine") == "starting"
+    ctx.close()
+    assert not errors, errors
+
+
+CANCEL_ONE = """async deal => {
+  const api = await import("/static/api.js");
+  const engine = await import("/static/engine.js");
+  const ctl = new AbortController();
+  const asked = api.get(deal, { signal: ctl.signal }).then(() => 200, e => e.status);
+  while (!engine.workers().states.includes("busy")) await new Promise(r => setTimeout(r, 10));
+  ctl.abort();
+  return await asked;
+}"""
+"""Deal a board the bank lacks (generated: seconds of work in the page) and
+cancel it once a worker is on it; the status the page got (0: cancelled)."""
+
+WORKERS = """async () => (await import("/static/engine.js")).workers()"""
+
+
+def test_a_cancelled_call_keeps_the_warm_engine(
+    site_browser: Any, site_url: str, server: TestClient
+) -> None:
+    """Once the service worker serves the site it is cross-origin isolated:
+    a cancelled call (a newer edit) is stopped by an interrupt, its worker
+    stays (none stopped, none started afresh) and answers the next call as
+    the server does."""
+    ctx, page, errors = open_page(site_browser, site_url)
+    waited = 0
+    while not service_worker_in_charge(page):
+        waited += 1
+        assert waited < 600, "the service worker never took charge"
+        page.wait_for_timeout(200)
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=READY_MS)
+    assert page.evaluate("() => self.crossOriginIsolated") is True
+    while page.evaluate(WORKERS)["states"] != ["idle", "idle"]:
+        page.wait_for_timeout(100)
+    before = page.evaluate(WORKERS)
+    assert before["interrupts"] and before["stopped"] == 0 and before["halted"] == 0
+    name = shipped_puzzles()[0]
+    assert page.evaluate(CANCEL_ONE, f"puzzle?type={name}&size=15&index=1") == 0
+    while page.evaluate(WORKERS)["states"] != ["idle", "idle"]:
+        page.wait_for_timeout(100)
+    after = page.evaluate(WORKERS)
+    assert after["halted"] == 1
+    assert after["stopped"] == 0
+    assert len(after["starts"]) == len(before["starts"])  # no worker started afresh
+    deal = f"puzzle?type={name}&size={SIDE}&index=2"
+    assert in_page(page, [(deal, None)]) == [on_server(server, deal, None)]
     ctx.close()
     assert not errors, errors

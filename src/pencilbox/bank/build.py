@@ -21,7 +21,6 @@ and die with the builder, even when it is killed outright (SIGKILL).
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import queue
 import random
 import signal
@@ -33,11 +32,9 @@ from pathlib import Path
 from typing import Any
 
 import pencilbox
-from pencilbox import arguments
 from pencilbox.bank.grading import bank_grades, exact_grade, prove_unique, thin
 from pencilbox.bank.store import Bank
 from pencilbox.errors import PuzzleError
-from pencilbox.processes import start_pool_worker
 
 GENERATOR = f"pencilbox {pencilbox.__version__} thin/1"
 """Written with every board: the code that made it (bump when boards change)."""
@@ -105,6 +102,8 @@ def make_board(task: Task) -> Outcome:
 # -- planning ----------------------------------------------------------------------
 def parse_sizes(text: str) -> list[tuple[int, int]]:
     """ "6,8,10" or "6x8" → [(rows, cols), ...]."""
+    from pencilbox import arguments  # argparse: the command line's, not the bank's readers'
+
     sizes = []
     for part in text.split(","):
         part = part.strip().lower()
@@ -197,7 +196,10 @@ def run_local(tasks: list[Task], workers: int) -> Iterator[Outcome]:
         for t in tasks:
             yield make_board(t)
         return
+    import multiprocessing  # only a builder's pool (a reader of the bank never needs it)
     import os
+
+    from pencilbox.processes import start_pool_worker
 
     finished: queue.Queue[Outcome] = queue.Queue()
     failed: queue.Queue[BaseException] = queue.Queue()

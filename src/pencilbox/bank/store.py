@@ -15,7 +15,6 @@ and opened immutable.
 from __future__ import annotations
 
 import sqlite3
-import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -286,9 +285,10 @@ class Bank:
             rank = levels.index(k[3]) if k[3] in levels else len(levels)
             return (k[0], k[1], k[2], rank, k[3])
 
+        from statistics import median  # only here: not for every reader of the bank
+
         return [
-            Shelf(*k, len(groups[k]), float(statistics.median(groups[k])))
-            for k in sorted(groups, key=key)
+            Shelf(*k, len(groups[k]), float(median(groups[k]))) for k in sorted(groups, key=key)
         ]
 
 

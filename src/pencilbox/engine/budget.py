@@ -17,6 +17,12 @@ A budget may also carry a wall-clock deadline, but only as a safety stop
 against runaway work (a machine stalled, an absurd input): an answer stopped
 by the clock says so in its own words, distinct from "the budget ran out".
 
+A host may also :func:`halt` the work it started (the static site's
+worker does, when the player's next edit makes a verdict moot): every
+safety clock then reads as passed, so the work stops at its next check, at
+a point where stopping is clean, as it would when its clock ran out, and
+the engine stays ready for the next call.
+
 Budgets nest: :meth:`Budget.share` makes a part of the remaining work for one
 step of a larger computation (each turn of the studio's race, say), and work
 spent in the part is spent in the whole too.
@@ -32,6 +38,18 @@ UNIT_CELLS = 64
 """Cells of board one rule application covers per work unit."""
 UNIT_CANDIDATES = 8
 """Candidates per cell that weigh as much as the cell itself."""
+
+
+_halted = False
+"""Whether every safety clock reads as passed (see :func:`halt`)."""
+
+
+def halt(on: bool = True) -> None:
+    """Make every safety clock read as passed (``on``), stopping the work
+    under a deadline at its next check as :class:`OutOfTime`; ``False``:
+    the clocks tell the time again (before the host's next call)."""
+    global _halted
+    _halted = on
 
 
 class OutOfWork(Stopped):
@@ -81,7 +99,7 @@ class Budget:
             b.spent += units
             if b.units is not None and b.spent > b.units:
                 raise OutOfWork(f"the budget of {b.units:,} work units ran out", b)
-            if b.deadline is not None and time.monotonic() > b.deadline:
+            if b.deadline is not None and (_halted or time.monotonic() > b.deadline):
                 raise OutOfTime("the safety clock stopped the work")
             b = b.parent
 
@@ -99,7 +117,7 @@ class Budget:
         b: Budget | None = self
         now = time.monotonic()
         while b is not None:
-            if b.deadline is not None and now > b.deadline:
+            if b.deadline is not None and (_halted or now > b.deadline):
                 raise OutOfTime("the safety clock stopped the work")
             b = b.parent
 

@@ -9,8 +9,10 @@
 - ``puzzles/NAME/`` — each puzzle type's own front-end files;
 - ``worker.js`` — the Web Worker that runs the engine on Pyodide
   (:mod:`pencilbox.web.page` answers the API's calls there);
-- ``engine/`` — pencilbox as a wheel (:mod:`.wheel`) and the bank it deals
-  from (the server's: ``$PENCILBOX_BANK``, else the one shipped);
+- ``engine/`` — pencilbox as a wheel (:mod:`.wheel`), the bank it deals
+  from (the server's: ``$PENCILBOX_BANK``, else the one shipped) and the
+  answers written ahead (:mod:`.ahead`) that show the first board while the
+  engine starts;
 - ``pyodide/`` — the Python runtime, fetched with npm and checked
   (:mod:`.runtime`), its standard library with the bytecode of the modules
   the page imports (:mod:`.bytecode`, as is the wheel's);
@@ -33,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pencilbox
-from pencilbox.site import bytecode, icons, runtime, wheel
+from pencilbox.site import ahead, bytecode, icons, runtime, wheel
 from pencilbox.site.runtime import SiteError
 from pencilbox.web import calls
 
@@ -89,6 +91,7 @@ def build(out: Path, bank: Path | None | str = "default", cache: Path | None = N
     shipped = engine / "bank.sqlite" if chosen is not None else None
     if chosen is not None and shipped is not None:
         shutil.copyfile(chosen, shipped)
+    shutil.copytree(compiled.ahead, engine / ahead.FOLDER)
     (out / "pyodide").mkdir()
     for name in pyodide.files:
         shutil.copyfile(pyodide.folder / name, out / "pyodide" / name)
@@ -98,6 +101,7 @@ def build(out: Path, bank: Path | None | str = "default", cache: Path | None = N
     page = index_html(
         whl.relative_to(out).as_posix(),
         shipped.relative_to(out).as_posix() if shipped is not None else None,
+        f"engine/{ahead.FOLDER}/",
     )
     (out / "index.html").write_text(page, encoding="utf-8")
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
@@ -139,12 +143,14 @@ def copy_tree(source: Path, target: Path) -> None:
     shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
 
 
-def index_html(wheel_path: str, bank_path: str | None) -> str:
-    """The server's index.html, saying the engine is in the page."""
+def index_html(wheel_path: str, bank_path: str | None, ahead_path: str) -> str:
+    """The server's index.html, saying the engine is in the page (and where
+    its wheel, its bank and the answers written ahead are)."""
     page = (WEB / "static" / "index.html").read_text(encoding="utf-8")
     bank = f' data-bank="/{bank_path}"' if bank_path else ""
     head = (
-        f'<meta name="pencilbox-engine" content="page" data-wheel="/{wheel_path}"{bank}>\n'
+        f'<meta name="pencilbox-engine" content="page" data-wheel="/{wheel_path}"{bank} '
+        f'data-ahead="/{ahead_path}">\n'
         f'<meta name="theme-color" content="{THEME}">\n'
         '<link rel="manifest" href="/manifest.webmanifest">\n'
         f'<link rel="apple-touch-icon" href="/icons/icon-{icons.SIZES[0]}.png">\n'

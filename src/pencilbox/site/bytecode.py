@@ -13,7 +13,9 @@ which the build does not change). What it writes into the work folder:
 - ``python_stdlib.zip`` — Pyodide's standard library with the bytecode of
   the modules the page uses beside their source;
 - ``pyc/`` — the bytecode of every pencilbox module, each at the path a
-  wheel holds it (``pencilbox/…/__pycache__/NAME.TAG.pyc``).
+  wheel holds it (``pencilbox/…/__pycache__/NAME.TAG.pyc``);
+- ``ahead/`` — the answers the page shows before its engine starts
+  (:mod:`.ahead`), given by the page's own code in this runtime.
 
 :func:`make` is the build's side: it runs Node.js on ``bytecode.mjs`` and
 keeps what it wrote in the runtime's cache, keyed by the wheel, the bank
@@ -122,6 +124,9 @@ def main(work: str) -> None:
     folder = Path(work)
     bank = folder / "bank.sqlite"
     exercise(str(bank) if bank.is_file() else None)
+    from pencilbox.site import ahead
+
+    ahead.write(folder / ahead.FOLDER, bank if bank.is_file() else None)
     stdlib = next(p for p in sys.path if p.endswith(".zip"))
     members = stdlib_members(stdlib)
     compiled = compile_stdlib(stdlib, folder / "python_stdlib.zip", members)
@@ -132,11 +137,13 @@ def main(work: str) -> None:
 # -- the build's side ------------------------------------------------------------------
 @dataclass(frozen=True)
 class Bytecode:
-    """What :func:`main` wrote: the standard library zip, and pencilbox's
-    bytecode files by their path in the wheel."""
+    """What :func:`main` wrote: the standard library zip, pencilbox's
+    bytecode files by their path in the wheel, and the folder of the answers
+    written ahead."""
 
     stdlib: Path
     files: dict[str, bytes]
+    ahead: Path
 
 
 def make(runtime: Path, version: str, wheel: Path, bank: Path | None, cache: Path) -> Bytecode:
@@ -187,4 +194,4 @@ def make(runtime: Path, version: str, wheel: Path, bank: Path | None, cache: Pat
         p.relative_to(done / "pyc").as_posix(): p.read_bytes()
         for p in (done / "pyc").rglob("*.pyc")
     }
-    return Bytecode(done / "python_stdlib.zip", files)
+    return Bytecode(done / "python_stdlib.zip", files, done / "ahead")

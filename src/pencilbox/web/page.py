@@ -10,14 +10,20 @@ work and so the same JSON, and the same error statuses (400 for bad input,
 503 for work past its deadline).
 
 The page is the host here (:class:`PageHost`): solver work runs at once in
-the worker, under the server's deadline as its safety clock; the page
-cancels a call by stopping the worker. Verdicts are kept in memory only.
+the worker, under the server's deadline as its safety clock. The page
+cancels a call with an interrupt (Pyodide's interrupt buffer, which raises
+SIGINT here): its handler halts every safety clock
+(:func:`pencilbox.engine.budget.halt`), so the work stops at its next check
+as it would past its clock, and the worker, warm, takes the next call.
+(Where the page cannot send one, it stops the worker.) Verdicts are kept in
+memory only.
 """
 
 from __future__ import annotations
 
 import inspect
 import json
+import signal
 import sys
 import traceback
 import types
@@ -27,6 +33,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
+from pencilbox.engine import budget
 from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.errors import BudgetExceeded, PuzzleError
 from pencilbox.web import calls
@@ -71,20 +78,29 @@ class BadField(Exception):
 _HOST: PageHost | None = None
 
 
-def start(bank_path: str | None) -> None:
+def start(bank_path: str | None, cancels: bool = False) -> None:
     """Make the worker's host, dealing from the bank at ``bank_path``, and
-    load what every call needs (the puzzle types)."""
+    load what every call needs (the puzzle types); ``cancels``: the page
+    cancels calls with SIGINT (see :func:`cancelled`)."""
     global _HOST
     import pencilbox
 
     pencilbox.puzzle_names()
     _HOST = PageHost(Path(bank_path) if bank_path else None)
+    if cancels:
+        signal.signal(signal.SIGINT, cancelled)
+
+
+def cancelled(signum: int, frame: types.FrameType | None) -> None:
+    """The page cancelled the call running: halt its work (see the module's doc)."""
+    budget.halt()
 
 
 def answer(name: str, body: str) -> str:
     """The API's answer to the call ``name`` (/api/NAME, a query string after
     ``?`` for a GET call) with the JSON ``body`` (``null`` for GET), as the
     JSON text of ``{"status": HTTP status, "body": the answer}``."""
+    budget.halt(False)  # a cancel of the call before is spent
     status, out = respond(name, body)
     return json.dumps({"status": status, "body": out})
 

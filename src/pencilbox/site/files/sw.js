@@ -24,12 +24,30 @@ self.addEventListener("activate", event => {
 });
 
 // Same-origin GETs come from the cache (a page's ?p= link is the page
-// itself); anything the cache lacks goes to the network.
+// itself); anything the cache lacks goes to the network. The page and the
+// engine's workers are answered as cross-origin isolated (the site loads
+// nothing from elsewhere), so the page may share memory with its workers:
+// that is how it cancels a verdict without stopping a warm engine
+// (engine.js). Other files are answered as kept (the runtime's compiled
+// code is cached by the browser only for those).
+const ISOLATED = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+};
+
+function isolated(request, response) {
+  if (request.mode !== "navigate" && request.destination !== "worker") return response;
+  if (response.type === "opaque" || response.status === 0) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATED)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 self.addEventListener("fetch", event => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    return (await cache.match(request, { ignoreSearch: true })) || fetch(request);
+    return isolated(request, (await cache.match(request, { ignoreSearch: true })) || await fetch(request));
   })());
 });

@@ -40,6 +40,11 @@ const game = {
 // -- API: the game's calls mark the page busy until they answer --------------
 const call = (name, body) => body === undefined ? api.get(name, { busy: true }) : api.post(name, body, { busy: true });
 
+// The static site's engine (engine.js) is still starting: the board is
+// playable, and Hint and Check wait for it, saying so.
+const engineStarting = () => document.body.dataset.engine === "starting";
+const STARTING = "The engine is starting in this page: the answer comes as soon as it is ready…";
+
 // -- marks as text rows (the API's format) -----------------------------------
 function rowsOf(marks) {
   const p = game.puzzle, out = [];
@@ -370,7 +375,8 @@ async function hint() {
     return;
   }
   const level = $("hint-level").value, rung = l => levels.gradeName(p.type, l);
-  const slow = setTimeout(() => say(`Thinking at ${rung(level)}…`), 250);
+  const waiting = engineStarting();
+  const slow = setTimeout(() => say(waiting ? STARTING : `Thinking at ${rung(level)}…`), waiting ? 0 : 250);
   try {
     const h = await call("hint", { puzzle: p.url, marks: rowsOf(game.marks), level });
     clearTimeout(slow);
@@ -405,6 +411,7 @@ async function hint() {
 async function check(auto) {
   const p = game.puzzle; if (!p) return;
   if (game.clock.paused && !auto) { say("The game is paused: resume it to check the board."); return; }
+  if (!auto && engineStarting()) say(STARTING);
   try {
     const j = await call("check", { puzzle: p.url, marks: rowsOf(game.marks) });
     if (j.solved) {

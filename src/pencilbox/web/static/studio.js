@@ -186,7 +186,9 @@ function ask(delay) {
   box.setAttribute("aria-busy", "true");
   if (box.hidden) {   // nothing to show yet: say that the verdict is on its way
     box.hidden = false; delete box.dataset.verdict;
-    box.replaceChildren("Looking for the verdict…");
+    box.replaceChildren(document.body.dataset.engine === "starting"   // the static site's engine (engine.js)
+      ? "The engine is starting in this page: the verdict comes as soon as it is ready…"
+      : "Looking for the verdict…");
   }
   $("export-url").dataset.stale = "1";
   asked.run(async signal => {
