@@ -48,7 +48,9 @@ def main(argv: list[str]) -> int:
         ms = (time.process_time() - t) * 1000.0
         rows.append([group, label, ms, [c.solutions, c.nodes, c.guesses, c.complete]])
     modules = sorted(
-        m.__file__ or "" for name, m in sys.modules.items() if name.startswith("pencilbox")
+        m.__file__ or ""
+        for name, m in sys.modules.items()
+        if name == "pencilbox" or name.startswith("pencilbox.")
     )
     print(json.dumps({"modules": modules, "rows": rows}))
     return 0

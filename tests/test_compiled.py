@@ -43,7 +43,7 @@ PROBE = '''
 import json, os, sys
 
 def pytest_sessionfinish(session, exitstatus):
-    files = {n: m.__file__ for n, m in sys.modules.items() if n.startswith("pencilbox")}
+    files = {n: m.__file__ for n, m in sys.modules.items() if n.startswith("pencilbox.")}
     with open(os.environ["PENCILBOX_IMPORTED"], "w") as f:
         json.dump(files, f)
 '''
