@@ -6,9 +6,10 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 SITE ?= build/site
+COMPILED ?= build/compiled
 JS := src/pencilbox/web/static src/pencilbox/puzzles/*/static src/pencilbox/site
 
-.PHONY: serve site test bench load lint clean
+.PHONY: serve site test bench load lint clean compiled
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +35,12 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks
 
+# The optional compiled build: a copy of the package in $(COMPILED) with the
+# modules pyproject.toml lists under [tool.pencilbox.compiled] compiled by
+# mypyc (needs a C compiler). Run anything with PYTHONPATH=$(COMPILED) to use it.
+compiled: $(VENV)/.installed-test
+	$(BIN)/python mypyc_build.py $(COMPILED)
+
 load: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks load
 
@@ -43,8 +50,8 @@ node_modules/.package-lock.json: package.json package-lock.json
 	touch $@
 
 lint: $(VENV)/.installed-test node_modules/.package-lock.json
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks mypyc_build.py
+	$(BIN)/ruff format --check src tests benchmarks mypyc_build.py
 	$(BIN)/mypy
 	node_modules/.bin/eslint --max-warnings 0 $(JS)
 

@@ -170,8 +170,7 @@ class Trail:
         self.head = 0
 
     def copy(self) -> Trail:
-        out = Trail.__new__(Trail)
-        out.log = self.log
+        out = Trail(self.log, 0)
         out.length = self.length
         out.last = self.last[:]
         out.head = self.head

@@ -290,9 +290,8 @@ def corner(s: State[Board]) -> Result:
         walls, caves = allowed_bits(s.cands)
         wall, cave, both = walls & ~caves, caves & ~walls, walls & caves
         forced: list[tuple[Bits, int, int]] = []  # (origins, corner, value it loses)
-        for main in (cave, wall):  # the colour of the TL-BR diagonal
-            anti = wall if main is cave else cave
-            lose = CAVE if main is cave else WALL  # the TL / BR corner loses `main`
+        # main: the colour of the TL-BR diagonal; the TL / BR corner loses `lose`.
+        for main, anti, lose in ((cave, wall, CAVE), (wall, cave, WALL)):
             shade = (main, anti, anti, main)
             full = origins & main & (anti >> 1) & (anti >> cols) & (main >> (cols + 1))
             if full:

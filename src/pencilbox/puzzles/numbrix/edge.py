@@ -82,7 +82,10 @@ class _Links:
         "bridged",
     )
 
-    def __init__(self, s: State[Board]) -> None:
+    def __init__(self, s: State[Board] | None) -> None:
+        """The links of ``s``; without a state, an empty one for :meth:`copy` to fill."""
+        if s is None:
+            return
         b: Board = s.board
         cands = s.cands
         ends = b.ends
@@ -122,7 +125,7 @@ class _Links:
         self.bridged = False
 
     def copy(self) -> _Links:
-        out = _Links.__new__(_Links)
+        out = _Links(None)
         out.grid = self.grid
         out.across = self.across
         out.down = self.down
