@@ -171,11 +171,17 @@ class Grid:
         With ``cap``, growth (one step at a time) stops once the region holds
         more than ``cap`` cells: its size is then only known to exceed it.
         """
+        return self.flood_steps(seed, allowed, cap)[0]
+
+    def flood_steps(self, seed: Bits, allowed: Bits, cap: int | None = None) -> tuple[Bits, int]:
+        """:meth:`flood`, with the number of steps it grew (uncapped: the
+        farthest cell's distance from the seed)."""
         reach = seed & allowed
         left = allowed & self.not_left
         right = allowed & self.not_right
         cols = self.cols
         limit = self.size if cap is None else cap
+        steps = 0
         while reach.bit_count() <= limit:
             grown = (
                 reach
@@ -187,28 +193,8 @@ class Grid:
             if grown == reach:
                 break
             reach = grown
-        return reach
-
-    def flood_steps(self, seed: Bits, allowed: Bits) -> tuple[Bits, int]:
-        """:meth:`flood` without a cap, with the number of steps it grew
-        (the farthest cell's distance from the seed)."""
-        reach = seed & allowed
-        left = allowed & self.not_left
-        right = allowed & self.not_right
-        cols = self.cols
-        steps = 0
-        while True:
-            grown = (
-                reach
-                | ((reach << 1) & left)
-                | ((reach >> 1) & right)
-                | ((reach << cols) & allowed)
-                | ((reach >> cols) & allowed)
-            )
-            if grown == reach:
-                return reach, steps
-            reach = grown
             steps += 1
+        return reach, steps
 
     def local_cuts(self, room: Bits) -> Bits:
         """The cells whose orthogonal neighbours in ``room`` fall into two or
