@@ -11,10 +11,11 @@ reach the border) finds both deductions at once:
   is an articulation point (Tarjan's low-link test), so it must take it.
 
 Silent states (fixpoints, probe trials, search) find the same deductions
-with bitboards (:func:`connect_bits`): one flood for the pockets, and one
-flood without each cell that could be a cut at all (its neighbours in the
-room fall into two runs around it), or the low-link search when there are
-many such cells. There each deduction rests on what it
+with bitboards (:func:`connect_bits`): one flood for the pockets, and for
+each cell that could be a cut at all (its neighbours in the room fall into
+two runs around it) a short flood that finds a way round it, or failing
+that one flood without it; or the low-link search when there are many such
+cells. There each deduction rests on what it
 needs alone: the anchor, the decided cell cut off, and the fence of the
 region it is shut in, which keeps the nogoods of search with learning short.
 
@@ -311,10 +312,13 @@ def connect_bits(
         for cell, sample in found.items():
             cuts.append((cell, sample, reach & ~(1 << cell)))
         suspects = 0
+    near = min(NEAR, steps)
     while suspects:
         xb = suspects & -suspects
         suspects ^= xb
         rest = reach & ~xb
+        if _rejoined_near(g, xb, rest, border, near):
+            continue
         seed = rest & border if to_border else root_bit
         off = decided & rest & ~g.flood(seed, rest)
         if off:
@@ -355,13 +359,54 @@ def connect_bits(
     return PROGRESS
 
 
-FLOODS = 1
+FLOODS = 2
 """When the possible cuts times the depth of the region's flood exceed this
 many times its cells, :func:`connect_bits` finds the real cuts with one
-low-link search (a step through each cell) instead of a flood for each (a
-step through each level of the region, cut by cut): measured on the
-counts of the shading puzzles from 10x10 to 22x18, within a few per cent
-of the better of the two at every call."""
+low-link search (a step through each cell) instead of trying each (a short
+flood round it, :func:`_rejoined_near`, and for the few it does not clear a
+flood through the region). Measured on the counts of generated 10x10
+shading puzzles and the case grade of the real Yin-Yang 22x18: 2 is as fast
+as 1 at 10x10 and faster at 22x18, where most possible cuts are cleared
+by the short flood."""
+
+
+NEAR = 12
+"""How many steps a flood from one neighbour of a possible cut may take to
+meet its other neighbours again (:func:`_rejoined_near`), and never more
+than the flood from the anchor took. In the case grade of the real
+Yin-Yang 22x18, 38 % of the possible cuts are cleared within 6 steps,
+69 % within 8 and 92 % within 12; the rest, and the real cuts, are tried
+by a flood through the region."""
+
+
+def _rejoined_near(g: Grid, xb: Bits, rest: Bits, border: Bits, near: int) -> bool:
+    """Whether the neighbours of the cell ``xb`` in ``rest`` (the room
+    without it) meet again within ``near`` steps of a flood from one of
+    them: then the cell cuts nothing off. With ``border`` (reaching for the
+    border) a border cell's outside neighbour is met once the flood touches
+    the border. False says only that the flood did not show it."""
+    around = g.spread(xb) & rest
+    seed = around & -around
+    others = around ^ seed
+    outside = border and xb & border
+    left = rest & g.not_left
+    right = rest & g.not_right
+    cols = g.cols
+    reach = seed
+    for _ in range(near):
+        grown = (
+            reach
+            | ((reach << 1) & left)
+            | ((reach >> 1) & right)
+            | ((reach << cols) & rest)
+            | ((reach >> cols) & rest)
+        )
+        if grown & others == others and not (outside and not grown & border):
+            return True
+        if grown == reach:
+            return False
+        reach = grown
+    return False
 
 
 def _low_link(
