@@ -302,17 +302,17 @@ def connect_bits(
         return Contradiction(rule, reason, (root, cell, *fence))
     cuts: list[tuple[int, int, Bits]] = []
     suspects = reach & ~decided & outside_cuts(g, reach, to_border)
-    if suspects.bit_count() * (steps + 1) > FLOODS * reach.bit_count():
-        # Many possible cuts, each a flood as deep as this one (long thin
-        # regions): one low-link search through the region finds the real
-        # ones faster than a flood for each.
+    near = min(NEAR, steps)
+    if suspects.bit_count() * (near + 1) > FLOODS * reach.bit_count():
+        # Many possible cuts, each a flood round it (and some a flood as
+        # deep as this one): one low-link search through the region finds
+        # the real ones faster than a try at each.
         found: dict[int, int] = {}
         for cell, sample in _low_link(g, cands, want, root, to_border):
             found.setdefault(cell, sample)
         for cell, sample in found.items():
             cuts.append((cell, sample, reach & ~(1 << cell)))
         suspects = 0
-    near = min(NEAR, steps)
     while suspects:
         xb = suspects & -suspects
         suspects ^= xb
@@ -360,14 +360,15 @@ def connect_bits(
 
 
 FLOODS = 2
-"""When the possible cuts times the depth of the region's flood exceed this
-many times its cells, :func:`connect_bits` finds the real cuts with one
-low-link search (a step through each cell) instead of trying each (a short
-flood round it, :func:`_rejoined_near`, and for the few it does not clear a
-flood through the region). Measured on the counts of generated 10x10
-shading puzzles and the case grade of the real Yin-Yang 22x18: 2 is as fast
-as 1 at 10x10 and faster at 22x18, where most possible cuts are cleared
-by the short flood."""
+"""When the possible cuts times the steps of a flood round each (at most
+:data:`NEAR`, and at most the depth of the region's flood) exceed this many
+times its cells, :func:`connect_bits` finds the real cuts with one low-link
+search (a step through each cell) instead of trying each (a short flood
+round it, :func:`_rejoined_near`, and for the few it does not clear a flood
+through the region). Measured on 4,000 calls of the case grade of the real
+Yin-Yang 22x18 (a third less time than the low-link search alone, a tenth
+less than the estimate by the region's depth alone) and on the counts of generated 10x10
+Yin-Yang and Cave (no slower)."""
 
 
 NEAR = 12
