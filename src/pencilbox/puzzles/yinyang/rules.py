@@ -137,6 +137,8 @@ def _window_pass(s: State[Board]) -> Result:
     cols = g.cols
     corners = _corners(g)
     progress = False
+    told = s.trace is not None  # a silent state reads no reasons
+    reason = ""
     todo = _windows_to_look_at(g, cands)
     while todo:
         low = todo & -todo
@@ -158,7 +160,8 @@ def _window_pass(s: State[Board]) -> Result:
             m = (new >> (2 * i)) & 3
             cell = cells[i]
             if m != cands[cell]:
-                reason = _window_reason(g, cells, i, cands)
+                if told:
+                    reason = _window_reason(g, cells, i, cands)
                 premises = tuple(x for x in cells if x != cell)
                 s.restrict(cell, m, "window", reason, premises)
                 changed |= 1 << cell
@@ -193,6 +196,8 @@ def border(s: State[Board]) -> Result:
     if len(changes) < 2:
         return NOTHING
     progress = False
+    told = s.trace is not None  # a silent state reads no reasons
+    reason = ""
     n = len(ring)
     turn_cells = tuple(ring[decided[j][0]] for j in changes)
     for j in range(k):
@@ -203,14 +208,15 @@ def border(s: State[Board]) -> Result:
         for step in range(1, gap):
             cell = ring[(i0 + step) % n]
             if cands[cell] == 3:
-                colour = COLOUR[v0]
-                reason = (
-                    f"the border already changes colour twice, and {g.name(cell)} lies "
-                    f"on the undecided stretch of border running clockwise from the "
-                    f"{colour} cell {g.name(ring[i0])} to the {colour} cell "
-                    f"{g.name(ring[i1])}: {COLOUR[1 - v0]} there would make a third and "
-                    "fourth change"
-                )
+                if told:
+                    colour = COLOUR[v0]
+                    reason = (
+                        f"the border already changes colour twice, and {g.name(cell)} lies "
+                        f"on the undecided stretch of border running clockwise from the "
+                        f"{colour} cell {g.name(ring[i0])} to the {colour} cell "
+                        f"{g.name(ring[i1])}: {COLOUR[1 - v0]} there would make a third and "
+                        "fourth change"
+                    )
                 s.restrict(cell, 1 << v0, "border", reason, (ring[i0], ring[i1], *turn_cells))
                 progress = True
     return PROGRESS if progress else NOTHING
