@@ -267,9 +267,10 @@ def connect_bits(
     pockets. A cut can only be a cell whose neighbours in the room fall into
     two or more runs around it (:func:`outside_cuts`, with the outside as
     room when reaching for the border), and each such undecided cell is
-    tried by one flood without it; when those floods would cost more than
-    a step through every cell (:data:`FLOODS`: many cuts in long thin
-    regions), one low-link search finds the real cuts. In search (with
+    tried by a short flood round it (:func:`_rejoined_near`), then, if that
+    does not clear it, by one flood without it; when those tries would cost
+    more than a step through every cell twice (:data:`FLOODS`: many cuts
+    in long thin regions), one low-link search finds the real cuts. In search (with
     learning, or tracking why)
     each deduction rests on exactly what it needs: the anchor, the decided
     cell cut off, and the fence of the region it is shut in (the cells next
@@ -383,31 +384,20 @@ by a flood through the region."""
 def _rejoined_near(g: Grid, xb: Bits, rest: Bits, border: Bits, near: int) -> bool:
     """Whether the neighbours of the cell ``xb`` in ``rest`` (the room
     without it) meet again within ``near`` steps of a flood from one of
-    them: then the cell cuts nothing off. With ``border`` (reaching for the
-    border) a border cell's outside neighbour is met once the flood touches
-    the border. False says only that the flood did not show it."""
+    them: then the cell cuts nothing off. Reaching for the border, a border
+    cell has the outside as a neighbour too, and the outside touches every
+    border cell: the flood starts from them all. False says only that the
+    flood did not show it."""
     around = g.spread(xb) & rest
-    seed = around & -around
-    others = around ^ seed
-    outside = border and xb & border
-    left = rest & g.not_left
-    right = rest & g.not_right
-    cols = g.cols
-    reach = seed
-    for _ in range(near):
-        grown = (
-            reach
-            | ((reach << 1) & left)
-            | ((reach >> 1) & right)
-            | ((reach << cols) & rest)
-            | ((reach >> cols) & rest)
-        )
-        if grown & others == others and not (outside and not grown & border):
-            return True
-        if grown == reach:
-            return False
-        reach = grown
-    return False
+    if border and xb & border:
+        seed, others = rest & border, around
+    else:
+        seed = around & -around
+        others = around ^ seed
+    if seed & others == others:
+        return True
+    reach, _ = g.flood_steps(seed, rest, meet=others, most=near)
+    return reach & others == others
 
 
 def _low_link(

@@ -173,16 +173,20 @@ class Grid:
         """
         return self.flood_steps(seed, allowed, cap)[0]
 
-    def flood_steps(self, seed: Bits, allowed: Bits, cap: int | None = None) -> tuple[Bits, int]:
+    def flood_steps(
+        self, seed: Bits, allowed: Bits, cap: int | None = None, meet: Bits = 0, most: int = -1
+    ) -> tuple[Bits, int]:
         """:meth:`flood`, with the number of steps it grew (uncapped: the
-        farthest cell's distance from the seed)."""
+        farthest cell's distance from the seed). With ``meet``, it stops as
+        soon as it holds all of those cells; with ``most``, after that many
+        steps."""
         reach = seed & allowed
         left = allowed & self.not_left
         right = allowed & self.not_right
         cols = self.cols
         limit = self.size if cap is None else cap
         steps = 0
-        while reach.bit_count() <= limit:
+        while reach.bit_count() <= limit and steps != most:
             grown = (
                 reach
                 | ((reach << 1) & left)
@@ -194,6 +198,8 @@ class Grid:
                 break
             reach = grown
             steps += 1
+            if meet and grown & meet == meet:
+                break
         return reach, steps
 
     def local_cuts(self, room: Bits) -> Bits:
