@@ -28,7 +28,15 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.engine.grid import Bits, Grid, cells_of
-from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
+from pencilbox.engine.state import (
+    NOTHING,
+    PROGRESS,
+    Contradiction,
+    Result,
+    State,
+    bitboards,
+    mask_table,
+)
 
 
 def _outside_neighbours(g: Grid) -> tuple[tuple[int, ...], ...]:
@@ -241,21 +249,21 @@ _TABLES: dict[int, tuple[bytes, bytes]] = {}
 
 def _room(cands: list[int], want: int) -> tuple[Bits, Bits]:
     """Bitboards of the cells that may take the value ``want`` and of those
-    that must (one translation of the candidates, read as bytes, each)."""
+    that must (:func:`~pencilbox.engine.state.bitboards`)."""
     tables = _TABLES.get(want)
     if tables is None:
         tables = _TABLES[want] = (
-            bytes(49 if m & want else 48 for m in range(256)),  # b"1" or b"0" per mask
-            bytes(49 if m == want else 48 for m in range(256)),
+            mask_table(lambda m: m & want),
+            mask_table(lambda m: m == want),
         )
+    if not cands:
+        return 0, 0
     try:
-        raw = bytes(cands)
+        room, decided = bitboards(cands, *tables)
     except ValueError:  # a mask of more than eight values
         room = sum(1 << c for c, m in enumerate(cands) if m & want)
-        return room, sum(1 << c for c, m in enumerate(cands) if m == want)
-    if not raw:
-        return 0, 0
-    return int(raw.translate(tables[0])[::-1], 2), int(raw.translate(tables[1])[::-1], 2)
+        decided = sum(1 << c for c, m in enumerate(cands) if m == want)
+    return room, decided
 
 
 def connect_bits(

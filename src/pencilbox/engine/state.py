@@ -16,12 +16,13 @@ state is narrated, and reports :data:`PROGRESS`, :data:`NOTHING` or a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
 from pencilbox.engine.budget import Budget
-from pencilbox.engine.grid import Cell, Grid
+from pencilbox.engine.grid import Bits, Cell, Grid
 from pencilbox.engine.memo import ProbeMemo
 
 COARSE: tuple[int, ...] = (-(1 << 62),)
@@ -29,6 +30,21 @@ COARSE: tuple[int, ...] = (-(1 << 62),)
 does not explain: every guess made before it (see :mod:`pencilbox.engine.learning`)."""
 
 Mask = int
+
+
+def mask_table(keep: Callable[[Mask], object]) -> bytes:
+    """A translation of candidate masks read as bytes: ``b"1"`` for the
+    masks ``keep`` accepts, ``b"0"`` for the others (see :func:`bitboards`)."""
+    return bytes(49 if keep(m) else 48 for m in range(256))
+
+
+def bitboards(cands: list[Mask], *tables: bytes) -> list[Bits]:
+    """For each :func:`mask_table`, the bitboard of the cells whose mask it
+    accepts: the candidates read as bytes once (masks of at most eight
+    values, on a board of at least one cell), then translated table by
+    table, the whole board at once."""
+    raw = bytes(cands[::-1])
+    return [int(raw.translate(table), 2) for table in tables]
 
 
 class Progress(Enum):

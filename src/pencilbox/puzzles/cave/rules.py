@@ -42,7 +42,15 @@ from __future__ import annotations
 from pencilbox.engine.connectivity import connect, saturate
 from pencilbox.engine.grid import Bits, Cell, Grid, cells_of
 from pencilbox.engine.ladder import Ladder, Rule, SearchHooks
-from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
+from pencilbox.engine.state import (
+    NOTHING,
+    PROGRESS,
+    Contradiction,
+    Result,
+    State,
+    bitboards,
+    mask_table,
+)
 from pencilbox.engine.words import count as counted
 
 from .model import CAVE, COLOUR, DIRECTIONS, WALL, Board
@@ -110,14 +118,14 @@ def _cells(n: int) -> str:
     return counted(n, "cell")
 
 
-_TO_WALL_BIT = bytes.maketrans(b"\x01\x02\x03", b"101")
-_TO_CAVE_BIT = bytes.maketrans(b"\x01\x02\x03", b"011")
+_MAYBE_WALL = mask_table(lambda m: m & 1 << WALL)
+_MAYBE_CAVE = mask_table(lambda m: m & 1 << CAVE)
 
 
 def allowed_bits(cands: list[int]) -> tuple[Bits, Bits]:
     """Bitboards of the cells that may still be wall, and may still be cave."""
-    raw = bytes(cands)
-    return int(raw.translate(_TO_WALL_BIT)[::-1], 2), int(raw.translate(_TO_CAVE_BIT)[::-1], 2)
+    walls, caves = bitboards(cands, _MAYBE_WALL, _MAYBE_CAVE)
+    return walls, caves
 
 
 def count(s: State[Board]) -> Result:

@@ -66,7 +66,15 @@ from typing import Any
 
 from pencilbox.engine.grid import Bits, Cell, Grid, cells_of
 from pencilbox.engine.ladder import Ladder, Rule, SearchHooks
-from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
+from pencilbox.engine.state import (
+    NOTHING,
+    PROGRESS,
+    Contradiction,
+    Result,
+    State,
+    bitboards,
+    mask_table,
+)
 from pencilbox.engine.words import count as counted
 
 from . import caps
@@ -79,8 +87,8 @@ Finding = tuple[Bits, int, str, tuple[Cell, ...]]
 Verdict = Contradiction | tuple[Finding, ...]
 Examine = Callable[[Grid, Circle, Bits, Bits, list[Any]], Verdict]
 
-_AS_BLACK = bytes.maketrans(b"\x00\x01\x02\x03", b"0100")
-_AS_MAYBE = bytes.maketrans(b"\x00\x01\x02\x03", b"0101")
+_BLACK_ONLY = mask_table(lambda m: m == 1 << BLACK)
+_MAYBE_BLACK = mask_table(lambda m: m & 1 << BLACK)
 _KEPT = 8
 """How many entries of verdicts each circle keeps (the newest first)."""
 _READ, _WAS_BLACK, _WAS_MAYBE = 8, 9, 10
@@ -90,8 +98,8 @@ _READ, _WAS_BLACK, _WAS_MAYBE = 8, 9, 10
 # -- the floor/ceiling helper --------------------------------------------------
 def colours(cands: list[int]) -> tuple[Bits, Bits]:
     """Bitboards of the decided black cells and the maybe-black cells."""
-    raw = bytes(cands[::-1])
-    return int(raw.translate(_AS_BLACK), 2), int(raw.translate(_AS_MAYBE), 2)
+    black, maybe = bitboards(cands, _BLACK_ONLY, _MAYBE_BLACK)
+    return black, maybe
 
 
 def floor_region(g: Grid, near: Bits, black: Bits) -> Bits:

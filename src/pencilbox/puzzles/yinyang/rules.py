@@ -30,7 +30,15 @@ from __future__ import annotations
 from pencilbox.engine.connectivity import saturate
 from pencilbox.engine.grid import Grid
 from pencilbox.engine.ladder import Ladder, Rule, SearchHooks
-from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State
+from pencilbox.engine.state import (
+    NOTHING,
+    PROGRESS,
+    Contradiction,
+    Result,
+    State,
+    bitboards,
+    mask_table,
+)
 
 from .model import BLACK, COLOUR, WHITE, Board
 
@@ -98,9 +106,9 @@ def window(s: State[Board]) -> Result:
         result = PROGRESS
 
 
-_AS_OPEN = bytes.maketrans(b"\x00\x01\x02\x03", b"0001")
-_AS_FIRST = bytes.maketrans(b"\x00\x01\x02\x03", b"0100")
-_AS_SECOND = bytes.maketrans(b"\x00\x01\x02\x03", b"0010")
+_OPEN = mask_table(lambda m: m == 3)
+_FIRST = mask_table(lambda m: m == 1)
+_SECOND = mask_table(lambda m: m == 2)
 
 
 def _windows_to_look_at(g: Grid, cands: list[int]) -> int:
@@ -108,10 +116,7 @@ def _windows_to_look_at(g: Grid, cands: list[int]) -> int:
     one undecided cell (with two or more, every cell keeps both colours in
     some legal filling) and the full ones that are all one colour or
     checkered. All windows at once, by shifts of bitboards."""
-    raw = bytes(cands[::-1])
-    open_ = int(raw.translate(_AS_OPEN), 2)
-    first = int(raw.translate(_AS_FIRST), 2)
-    second = int(raw.translate(_AS_SECOND), 2)
+    open_, first, second = bitboards(cands, _OPEN, _FIRST, _SECOND)
     cols = g.cols
     a, b, c, d = open_, open_ >> 1, open_ >> cols, open_ >> (cols + 1)
     one = a ^ b ^ c ^ d
