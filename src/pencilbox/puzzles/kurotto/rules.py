@@ -364,6 +364,7 @@ def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
     g = board.grid
     result: Result = NOTHING
     silent = s.trace is None
+    at_read, at_black, at_maybe = _READ, _WAS_BLACK, _WAS_MAYBE  # as locals: the loop below is hot
     changed = -1  # every cell, before the first round
     while True:
         black, maybe = colours(s.cands)
@@ -372,11 +373,10 @@ def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
             if not circle.area & (changed | fixed):
                 continue  # judged on these colours last round, its findings made
             # A kept verdict holds when the cells it read have the colours
-            # they had (read_by): most often the last one kept. (Its read
-            # cells and their colours are items 8, 9 and 10 of an entry.)
+            # they had (read_by): most often the last one kept.
             for entry in kept:
-                read = entry[8]
-                if black & read == entry[9] and maybe & read == entry[10]:
+                read = entry[at_read]
+                if black & read == entry[at_black] and maybe & read == entry[at_maybe]:
                     verdict = entry[slot]
                     if verdict is None:
                         verdict = _judged(s, circle, kept, slot, judge, black, maybe, entry)
