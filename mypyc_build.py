@@ -150,10 +150,13 @@ def import_check(folder: Path, modules: list[str]) -> str:
     return ""
 
 
-def environment(folder: Path) -> dict[str, str]:
-    """The environment of a process that runs the build in ``folder``."""
+def environment(folder: Path | None) -> dict[str, str]:
+    """The environment of a process that runs the build in ``folder``, or
+    (None) the pure package installed beside it."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(folder)
+    env.pop("PYTHONPATH", None)
+    if folder is not None:
+        env["PYTHONPATH"] = str(folder)
     env.pop("PYTHONHOME", None)
     return env
 

@@ -24,30 +24,23 @@ from typing import Any
 
 import mypyc_build
 
+from .common import quantile
+
 BOARDS = int(os.environ.get("PENCILBOX_BENCH_BOARDS", "30"))
 ROUNDS = 2
 
 
 def _side(folder: Path | None) -> dict[str, Any]:
-    env = dict(os.environ)
-    env.pop("PYTHONPATH", None)
-    if folder is not None:
-        env["PYTHONPATH"] = str(folder)
     out = subprocess.run(
         [sys.executable, "-m", "benchmarks.compiled_timing", str(BOARDS)],
         cwd=mypyc_build.ROOT,
-        env=env,
+        env=mypyc_build.environment(folder),
         capture_output=True,
         text=True,
         check=True,
     ).stdout
     result: dict[str, Any] = json.loads(out)
     return result
-
-
-def _quantile(xs: list[float], q: float) -> float:
-    ordered = sorted(xs)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def run() -> None:
@@ -88,7 +81,7 @@ def run() -> None:
         line = [f"  {group:14s}"]
         for side in ("pure", "compiled"):
             xs = [best[side][k] for k in keys]
-            line.append(f"{side} median {_quantile(xs, 0.5):8.2f} p90 {_quantile(xs, 0.9):8.2f}")
+            line.append(f"{side} median {quantile(xs, 0.5):8.2f} p90 {quantile(xs, 0.9):8.2f}")
         pure = sum(best["pure"][k] for k in keys)
         compiled = sum(best["compiled"][k] for k in keys)
         line.append(f"total {pure / compiled:4.2f}x faster")

@@ -41,6 +41,8 @@ import pencilbox
 from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.studio import helpers
 
+from .common import quantile
+
 SIZES = (6, 10, 15, 20, 25, 30)
 RECTANGLES = {"yinyang": (12, 20), "cave": (15, 25), "kurotto": (8, 14), "numbrix": (12, 18)}
 """One rectangle per type, beside the squares."""
@@ -55,17 +57,12 @@ TRIES = 2
 with every clue shown cannot be thinned)."""
 
 
-def _quantile(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
-
-
 def _figures(times: list[float], cut: int) -> str:
     if not times:
         return "-"
     ms = [1000 * t for t in times]
     tail = f", cut {cut}" if cut else ""
-    return f"{_quantile(ms, 0.5):8.1f} / {_quantile(ms, 0.9):8.1f} ms{tail}"
+    return f"{quantile(ms, 0.5):8.1f} / {quantile(ms, 0.9):8.1f} ms{tail}"
 
 
 def _outside(name: str) -> Callable[[Puzzle, PuzzleKind], tuple[float, int, bool]] | None:

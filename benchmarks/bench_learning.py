@@ -21,6 +21,7 @@ from pencilbox.engine.kind import Puzzle, PuzzleKind
 from pencilbox.engine.results import Counted
 
 from .bench_kurotto import HARD, REAL
+from .common import quantile
 
 DENSITY = {"yinyang": 0.8, "cave": 0.85, "kurotto": 0.8, "numbrix": 0.3}
 BOARDS = int(os.environ.get("PENCILBOX_BENCH_BOARDS", "100"))
@@ -34,16 +35,12 @@ YINYANG_22X18 = (
 )
 
 
-def _quantile(xs: list[float], q: float) -> float:
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
-
-
 def _line(label: str, times: list[float], cut: int) -> str:
     xs = sorted(times)
     over = sum(1 for x in xs if x > 1.0)
     return (
-        f"{label:22s} median {1000 * _quantile(xs, 0.5):8.1f} ms  "
-        f"p90 {1000 * _quantile(xs, 0.9):8.1f} ms  p99 {1000 * _quantile(xs, 0.99):8.1f} ms  "
+        f"{label:22s} median {1000 * quantile(xs, 0.5):8.1f} ms  "
+        f"p90 {1000 * quantile(xs, 0.9):8.1f} ms  p99 {1000 * quantile(xs, 0.99):8.1f} ms  "
         f"max {1000 * xs[-1]:8.1f} ms  "
         f"over 1 s {over:3d}/{len(xs)}  cut {cut}"
     )

@@ -15,6 +15,12 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     return (time.perf_counter() - t0) * 1000.0, result
 
 
+def quantile(xs: list[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` (nearest rank; NaN when empty)."""
+    ordered = sorted(xs)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
 def summary(ms: list[float]) -> str:
     """Median, p90 and max of a list of millisecond timings."""
     ordered = sorted(ms)

@@ -12,7 +12,6 @@ machine that cannot compile (no C compiler or no Python headers).
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -61,14 +60,6 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     yield folder
 
 
-def _env(folder: Path | None) -> dict[str, str]:
-    env = dict(os.environ)
-    env.pop("PYTHONPATH", None)
-    if folder is not None:
-        env["PYTHONPATH"] = str(folder)
-    return env
-
-
 def _is_compiled(path: str | None, folder: Path) -> bool:
     """Whether ``path`` is an extension module of the build in ``folder``."""
     if path is None:
@@ -99,7 +90,7 @@ def test_the_cross_checks_pass_against_the_compiled_build(compiled: Path, tmp_pa
             *CROSS_CHECKS,
         ],
         cwd=ROOT,
-        env=_env(compiled) | {"PENCILBOX_IMPORTED": str(imported)},
+        env=mypyc_build.environment(compiled) | {"PENCILBOX_IMPORTED": str(imported)},
         capture_output=True,
         text=True,
         timeout=1800,
@@ -117,7 +108,7 @@ def _counts(folder: Path | None) -> dict[str, Any]:
     done = subprocess.run(
         [sys.executable, "-m", "benchmarks.compiled_timing", "5"],
         cwd=ROOT,
-        env=_env(folder),
+        env=mypyc_build.environment(folder),
         capture_output=True,
         text=True,
         timeout=1800,
@@ -147,7 +138,7 @@ def test_a_failed_compile_leaves_the_pure_package(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-c", "import pencilbox.engine.grid as g; print(g.__file__)"],
         cwd=tmp_path,
-        env=_env(tmp_path),
+        env=mypyc_build.environment(tmp_path),
         capture_output=True,
         text=True,
     )
