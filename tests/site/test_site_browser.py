@@ -14,6 +14,7 @@ from urllib.parse import urljoin
 import pytest
 from benchmarks.bench_cases import REAL
 from fastapi.testclient import TestClient
+from playwright.sync_api import expect
 
 import pencilbox
 from pencilbox.bank.store import SHIPPED
@@ -292,9 +293,9 @@ def test_a_board_is_playable_before_the_engine_starts(
     cell.click()
     assert cell.get_attribute("data-state") != state  # a click plays
     page.click("#hint")
-    assert "engine is starting" in page.inner_text("#status")
+    expect(page.locator("#status")).to_contain_text("engine is starting")
     page.click("#edit")  # the editor's verdict waits too, and says so
-    assert "engine is starting" in page.inner_text("#verdict")
+    expect(page.locator("#verdict")).to_contain_text("engine is starting")
     assert page.get_attribute("body", "data-engine") == "starting"
     ctx.close()
     assert not errors, errors

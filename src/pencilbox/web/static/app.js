@@ -375,8 +375,8 @@ async function hint() {
     return;
   }
   const level = $("hint-level").value, rung = l => levels.gradeName(p.type, l);
-  const waiting = engineStarting();
-  const slow = setTimeout(() => say(waiting ? STARTING : `Thinking at ${rung(level)}…`), waiting ? 0 : 250);
+  if (engineStarting()) say(STARTING);   // at once: the answer waits for the engine
+  const slow = setTimeout(() => engineStarting() || say(`Thinking at ${rung(level)}…`), 250);
   try {
     const h = await call("hint", { puzzle: p.url, marks: rowsOf(game.marks), level });
     clearTimeout(slow);
