@@ -13,14 +13,11 @@ import time
 import pencilbox
 from pencilbox.puzzles.numbrix import generate, rules
 
+from .common import quantile
+
 BOARDS = 30
 SECONDS = 5.0
 PIN_SECONDS = 1.0  # search with bookkeeping alone never finishes a 10×10
-
-
-def _p90(xs: list[float]) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(0.9 * len(xs)))]
 
 
 def run() -> None:
@@ -47,7 +44,8 @@ def run() -> None:
             unique += c.complete and c.solutions == 1
         print(
             f"count-to-2 10x10 30% at {level:>5}: median {statistics.median(times):8.1f} ms, "
-            f"p90 {_p90(times):8.1f} ms  ({unique} unique, {unfinished} cut at {cap:.0f} s)"
+            f"p90 {quantile(times, 0.9):8.1f} ms  "
+            f"({unique} unique, {unfinished} cut at {cap:.0f} s)"
         )
 
     # The ruler: strong alone, worth zero bits after link.
