@@ -89,17 +89,19 @@ def test_the_rung_never_removes_a_value_of_a_solution(name: str) -> None:
 
 
 def split_board(name: str) -> tuple[PuzzleKind, Puzzle]:
-    """The kind's board where probe stalls, no single assumption fails even at
-    probe's level (with the search rules beside it), and a split on one
-    further cell decides a cell."""
+    """The kind's board where the top rung (probe, or the highest rung above
+    it) stalls, no single assumption fails even at that level (with the
+    search rules beside it), and a split on one further cell decides a cell."""
     kind = pencilbox.puzzle(name)
     assert kind.samples.split is not None
     return kind, kind.parse(kind.samples.split)
 
 
 def probe_marks(kind: PuzzleKind, p: Puzzle) -> tuple[int | None, ...]:
+    """The cells the top rung decides (probe, or the highest rung above it)."""
     s = kind.start(p)
-    kind.ladder.propagate(s, kind.ladder.top)
+    top = kind.ladder.strongest
+    top.propagate(s, top.top)
     return tuple(m.bit_length() - 1 if m & (m - 1) == 0 else None for m in s.cands)
 
 
@@ -108,8 +110,9 @@ def test_a_split_on_one_cell_decides_where_probe_stalls(name: str) -> None:
     kind, p = split_board(name)
     assert kind.solve(p, level="probe").status is Status.STALLED
     s = kind.start(p)
-    kind.ladder.propagate(s, kind.ladder.top)
-    ref = cases.refute(kind.ladder, s)
+    top = kind.ladder.strongest
+    top.propagate(s, top.top)
+    ref = cases.refute(top, s)
     assert ref is not None and ref.size == 2 and ref.split is not None
     if fillings(kind, p) <= MOST_FILLINGS:
         answers = all_solutions(kind, p)
@@ -210,4 +213,4 @@ def test_hint_json_carries_the_branches(name: str) -> None:
 def test_case_is_not_a_ladder_level(name: str) -> None:
     kind = pencilbox.puzzle(name)
     assert kind.levels[-1] == "probe" and "case" not in kind.levels
-    assert kind.hint_levels == (*kind.levels, "case")
+    assert kind.hint_levels == (*kind.levels, *kind.rungs_above, "case")

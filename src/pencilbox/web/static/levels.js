@@ -1,9 +1,10 @@
 // The two level controls and the players' names for the rungs. Difficulty
 // (#level) is the grade of new boards (a type's deal_levels) and the rung
 // the editor's fixpoint and Thin keep to; "Hints reason at" (#hint-level)
-// is the rung Hint uses (hint_levels, the case rung on top). Each rung shows
-// as its player's name and its own ("Easy · window"), its rule beside the
-// control; the names come from /api/puzzles (each type's grades).
+// is the rung Hint uses (hint_levels: the ladder, any rungs above probe,
+// the case rung on top). Each rung shows as its player's name and its own
+// ("Easy · window"), its rule beside the control; the names come from
+// /api/puzzles (each type's grades).
 import { $ } from "./dom.js";
 
 let kinds = {};   // type -> its /api/puzzles entry
@@ -33,7 +34,8 @@ function showRule(sel, note, type) {
 }
 
 // Fill both controls for a type: the deal's grade (want, else the easiest)
-// and the hint's rung (wantHint, else probe, the strongest without a case split).
+// and the hint's rung (wantHint, else the one below the case rung: the
+// strongest without a case split).
 export function show(type, want, wantHint) {
   const k = kinds[type];
   if (!k) return;
