@@ -135,6 +135,10 @@ class Board:
     """The numbered circles, row-major."""
     kept: tuple[list[list[Any]], ...] = field(default=(), compare=False, repr=False)
     """Per circle, its last entries of verdicts (see the rules' ``_saturate``)."""
+    shaped: tuple[list[list[Any]], ...] = field(default=(), compare=False, repr=False)
+    """Per circle, its last entries of the shape rule's verdicts, kept apart:
+    they read far more cells than the others, and would make the others'
+    entries fail to match."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:
@@ -169,7 +173,9 @@ class Board:
                 )
             )
         every = g.bits(c for c, v in enumerate(p.clues) if v is not None)
-        return Board(p, g, every, tuple(circles), tuple([] for _ in circles))
+        return Board(
+            p, g, every, tuple(circles), tuple([] for _ in circles), tuple([] for _ in circles)
+        )
 
 
 def _gates_upto(g: Grid, numbered: list[tuple[Cell, int]]) -> dict[int, Bits]:

@@ -42,6 +42,36 @@ Known limit: two rearrangements can live in superposition so that every
 single assumption survives and only a pair dies; such a puzzle is unique but
 beyond probe (see ``gapcheck``).
 
+Above probe, one rung (``Ladder.above``: no level of the seeds' ladder, so
+the measured ladders and their tables end at probe) for what a person does
+when the arithmetic stalls: draw the circle's blocks.
+
+shape
+    List every way to draw the black cells that touch a circle (see
+    :mod:`.shape`): blocks grown from its neighbours, each a whole block
+    (every black cell next to it belongs to it, every other cell next to it
+    or to the circle is white), together exactly the circle's number of
+    cells, and the blocks of a way that touch a smaller circle holding at
+    most that circle's number between them (they count for it too). A cell
+    that every way shades is black ("r3c1 says 5, and every way to draw the
+    5 black cells touching it shades r1c1"); a cell next to every way, in
+    none, is white ("... keeps r2c2 white"); a circle with no way is a
+    contradiction ("r3c1 says 5, but no way to draw 5 black cells touching
+    it fits"). Premises: the circle and the decided cells in and beside the
+    ways and fills its search looked at (the smaller circles among them).
+    It holds, read on each way, the deductions people name one by one:
+    a block next to a circle holds at most that circle's number (the cap
+    rule's bound, made a deduction); two circles that share a frontier cell
+    share the block through it; a circle's blocks must reach its number
+    through routes that avoid cells next to smaller circles; a cell is black
+    when no way of growing the blocks reaches the number without it. A
+    circle whose ways its search cannot settle in a few hundred steps (say,
+    a big number on an open board) says nothing: the steps are counted, so
+    the verdict is the same on every machine.
+    The rung is probe over the rules below it and shape together: assume a
+    colour in one cell, run sum, door, echo and shape to a fixpoint, and
+    drop the colour on a contradiction. The case rung stands on it.
+
 Search rule (no rung; the counting search and the case rung run it beside
 the ladder, see :mod:`.caps`):
 
@@ -368,9 +398,15 @@ def _judged(
     return verdict
 
 
-def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
+def _saturate(
+    s: State[Board], rule: str, slot: int, judge: Examine, apart: bool = False
+) -> Result:
+    """Run ``judge`` (kept in ``slot`` of each circle's entries; ``apart``:
+    in the board's entries kept apart, :attr:`Board.shaped`) on every
+    circle, and what it finds, to its fixpoint."""
     board: Board = s.board
     g = board.grid
+    entries = board.shaped if apart else board.kept
     result: Result = NOTHING
     silent = s.trace is None
     at_read, at_black, at_maybe = _READ, _WAS_BLACK, _WAS_MAYBE  # as locals: the loop below is hot
@@ -378,7 +414,7 @@ def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
     while True:
         black, maybe = colours(s.cands)
         fixed = 0
-        for circle, kept in zip(board.circles, board.kept, strict=True):
+        for circle, kept in zip(board.circles, entries, strict=True):
             if not circle.area & (changed | fixed):
                 continue  # judged on these colours last round, its findings made
             # A kept verdict holds when the cells it read have the colours
@@ -478,7 +514,7 @@ def judge_shape(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[A
 
 def shape_rule(s: State[Board]) -> Result:
     """Every way of drawing a circle's blocks agrees on a cell, to its own fixpoint."""
-    return _saturate(s, "shape", _SHAPE, judge_shape)
+    return _saturate(s, "shape", _SHAPE, judge_shape, apart=True)
 
 
 def judge_cap(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any]) -> Verdict:

@@ -37,7 +37,9 @@ from pencilbox.engine.grid import Bits, Grid
 
 from .model import Circle
 
-MOST_STEPS = 200
+MOST_STEPS = 150
+MENDING_STEPS = 8
+"""The steps a way found may take to be mended round a cell it must not hold."""
 MOST_NEEDED = 99
 """The most steps one circle's searches may take together."""
 
@@ -55,8 +57,12 @@ class Ways:
         self.white: Bits = 0
         """Open cells proved white: walled off by every way."""
         self.seen: Bits = 0
-        """Every cell the searches put in a way or reached by a fill: the
-        verdict reads the colours of these cells and of the cells beside them."""
+        """The cells the verdict rests on, with the cells beside them: when
+        something was proved or the steps ran out, every cell the searches
+        put in a way or reached by a fill; when the ways found disagree on
+        every cell, only their cells (they are still ways, and still
+        disagree, wherever these cells and the cells beside them keep their
+        colours)."""
         self.steps = 0
         self.complete = True
         """False when the steps ran out before every cell was settled."""
@@ -84,21 +90,27 @@ class _Search:
         """The open cells a way walls off: next to its blocks or the circle."""
         return self.g.spread(way | self.here) & self.open & ~way
 
-    def find(self, floor: Bits, without: Bits = 0, unwalled: Bits = 0) -> Bits | None:
+    def find(
+        self, floor: Bits, without: Bits = 0, unwalled: Bits = 0, most: int = 0
+    ) -> Bits | None:
         """A way grown from ``floor``: with ``without``, one without that
         cell; with ``unwalled``, one that does not wall that cell off. None
-        when there is none; raises :class:`_OutOfSteps` first if need be."""
+        when there is none, or (with ``most``) none found in that many
+        steps; raises :class:`_OutOfSteps` first if need be."""
         g = self.g
         n, near = self.n, self.near
         spread, flood = g.spread, g.flood
         black, maybe, open_cells = self.black, self.maybe, self.open
         here, calm = self.here, self.calm
         stack = [(floor, without)]
+        stop = self.steps + most if most else MOST_STEPS
         while stack:
             way, walled = stack.pop()
             self.steps += 1
             if self.steps > MOST_STEPS:
                 raise _OutOfSteps
+            if self.steps > stop:
+                return None
             edge = spread(way | here) & open_cells & ~way
             if way.bit_count() == n:
                 if unwalled & edge:
@@ -124,19 +136,26 @@ class _Search:
             bigger = way | cell | (flood(joined, black) if joined else 0)
             self.seen |= bigger
             size = bigger.bit_count()
-            if size <= n and self.fits(bigger, size):
+            if size <= n and self.fits(bigger, size, cell):
                 stack.append((bigger, walled))
         return None
 
-    def fits(self, way: Bits, size: int) -> bool:
+    def fits(self, way: Bits, size: int, cell: Bits) -> bool:
         """Whether the blocks of ``way`` that touch each smaller circle hold
-        at most its number between them (``smaller`` lowest number first)."""
+        at most its number between them (``smaller`` lowest number first),
+        where ``way`` is a way that did, grown by ``cell`` (and the blocks it
+        joined): only the circles its block touches can have too many now."""
         g = self.g
+        block = 0
         for near, number in self.smaller:
             if number >= size:
                 return True  # the larger ones: all of the way is not too many
             touch = way & near
-            if touch and g.flood(touch, way).bit_count() > number:
+            if not touch:
+                continue
+            if not block:
+                block = g.flood(cell, way)
+            if touch & block and g.flood(touch, way, number).bit_count() > number:
                 return False
         return True
 
@@ -160,18 +179,28 @@ def ways(g: Grid, circle: Circle, black: Bits, maybe: Bits, floor: Bits) -> Ways
     search = _Search(g, circle, black, maybe)
     search.seen = floor
     out = Ways()
+    witnessed = 0
     try:
         first = search.find(floor)
         if first is not None:
             out.found = True
+            witnessed = first
             open_cells = search.open
             # Cells every way found so far agrees on, still to prove or refute.
             shaded = first & open_cells
             walled = search.walls(first)
+            last = first
             while shaded | walled:
                 if shaded:
                     cell = shaded & -shaded
-                    other = search.find(floor, without=cell)
+                    # A way without the cell is most often the last one
+                    # found, mended round it: tried first, for a few steps.
+                    kept = last & ~cell
+                    other = search.find(
+                        g.flood(circle.near & kept, kept), without=cell, most=MENDING_STEPS
+                    )
+                    if other is None:
+                        other = search.find(floor, without=cell)
                     if other is None:
                         out.black |= cell
                 else:
@@ -182,10 +211,13 @@ def ways(g: Grid, circle: Circle, black: Bits, maybe: Bits, floor: Bits) -> Ways
                 shaded &= ~cell
                 walled &= ~cell
                 if other is not None:
+                    last = other
+                    witnessed |= other
                     shaded &= other
                     walled &= search.walls(other)
     except _OutOfSteps:
         out.complete = False
     out.steps = search.steps
-    out.seen = search.seen
+    settled_by_ways = out.found and out.complete and not (out.black | out.white)
+    out.seen = witnessed if settled_by_ways else search.seen
     return out
