@@ -106,13 +106,16 @@ class Trials(Generic[B]):
         start: list[Mask] | None = None,
         narrate: bool = False,
         memo: ProbeMemo | None = None,
+        ladder: Ladder[B] | None = None,
     ) -> tuple[State[B], Outcome]:
-        """Assume some candidates and propagate at ``level`` (a fresh state)."""
+        """Assume some candidates and propagate at ``level`` (a fresh state)
+        on the rung's ladder, or on ``ladder``."""
+        ladder = self.ladder if ladder is None else ladder
         s = State(self.board, (start or self.base)[:], [] if narrate else None)
         s.focus = self.focus
         s.budget = self.budget
         s.searching = True  # the ladder's search rules reason in every trial
-        if level == self.ladder.top:
+        if level == ladder.top:
             s.probes = memo or self.memo.copy()
         first = True
         for cell, v in assume:
@@ -121,7 +124,7 @@ class Trials(Generic[B]):
                 s.scratch = cell  # probe looks near the assumption first
                 first = False
         self.runs += 1
-        return s, self.ladder.propagate(s, level)
+        return s, ladder.propagate(s, level)
 
     def choose(self, state: State[B]) -> Cell:
         """Where to split under a fixpoint: where the search would branch."""
@@ -225,7 +228,12 @@ class Trials(Generic[B]):
         return start, start == reached
 
     def fixpoint(self, lit: Literal) -> list[Mask] | None:
-        """The probe fixpoint of the base with ``lit`` assumed; None: contradiction."""
+        """The probe fixpoint of the base with ``lit`` assumed; None: contradiction.
+
+        On the ladder of a rung above probe, probe's own fixpoint (on the
+        ladder the rung was raised from, whose rules are fewer and cheaper)
+        comes first: it holds in the rung's, so a contradiction there is
+        one here, and the rung's run starts from it."""
         if lit not in self.fixed:
             start = self.below.get(lit)
             known, same = self.known(lit, self.ladder.top)
@@ -238,6 +246,13 @@ class Trials(Generic[B]):
                     if start is not None:
                         known = [a & b for a, b in zip(start, known, strict=True)]
                     start = known
+                lighter = self.ladder.base
+                if lighter is not None:
+                    s, outcome = self.run((lit,), lighter.top, start, ladder=lighter)
+                    if outcome.status is Status.CONTRADICTION:
+                        self.fixed[lit] = None
+                        return None
+                    start = s.cands
                 memo = self.memo.copy()
                 memo.kept.update(self.pairs.pop(lit, {}))
                 s, outcome = self.run((lit,), self.ladder.top, start, memo=memo)

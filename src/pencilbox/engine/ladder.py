@@ -222,6 +222,9 @@ class Ladder(Generic[B]):
         self.value_name = value_name
         self.above: tuple[Rung[B], ...] = tuple(above)
         """The rungs above probe, weakest first."""
+        self.base: Ladder[B] | None = None
+        """For the ladder of a rung above probe (:meth:`raised`), the ladder
+        it was raised from; None for the ladder itself."""
         self._raised: dict[str, Ladder[B]] = {}
 
     @property
@@ -253,6 +256,7 @@ class Ladder(Generic[B]):
             self.search_rules,
             self.hooks,
         )
+        ladder.base = self
         self._raised[name] = ladder
         return ladder
 
