@@ -153,12 +153,15 @@ def test_a_case_board_is_graded_case_and_finished_by_hints(name: str) -> None:
     assert kind.count(p, limit=2).first == answer
 
 
-def graded_case_and_finished_by_hints(kind: PuzzleKind, p: Puzzle) -> None:
-    """Probe stalls on ``p``, its grade is case, and hints at the case level
-    finish it, each one right, some of them case splits."""
+def graded_case_and_finished_by_hints(kind: PuzzleKind, p: Puzzle, grade: str = "case") -> None:
+    """Probe stalls on ``p``, its grade is ``grade`` (case, or a rung above
+    probe), and hints at the case level finish it, each one right; some of
+    them case splits when the grade is case, none when it is not."""
     assert kind.solve(p).status is Status.STALLED
     g = kind.grade(p, seconds=None)
-    assert g.grade == "case" and g.unique and g.case_size is not None and g.case_size >= 1
+    assert g.grade == grade and g.unique
+    if grade == "case":
+        assert g.case_size is not None and g.case_size >= 1
     counted = kind.count(p, limit=2)
     assert counted.complete and counted.solutions == 1 and counted.first is not None
     answer = counted.first
@@ -171,7 +174,7 @@ def graded_case_and_finished_by_hints(kind: PuzzleKind, p: Puzzle) -> None:
         assert h.cell is not None and h.value == answer[h.cell], h.reason
         used += h.case is not None
         marks[h.cell] = h.value
-    assert h.status == "solved" and used > 0
+    assert h.status == "solved" and (used > 0) == (grade == "case")
     assert all(
         m == a or p.clues[c] is not None for c, (m, a) in enumerate(zip(marks, answer, strict=True))
     )
