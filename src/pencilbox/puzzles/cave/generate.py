@@ -21,6 +21,8 @@ import random
 from collections.abc import Iterator
 
 from pencilbox.engine.grid import grid
+from pencilbox.engine.style import SetterStyle
+from pencilbox.engine.symmetry import ROT180
 
 from .model import CAVE, WALL
 
@@ -152,3 +154,14 @@ def clues(
     for cell in shown:
         clues[cell] = clue_number(rows, cols, answer, cell)
     return clues
+
+
+SETTER = SetterStyle(
+    "the smaller numbers kept (the larger ones go first when the board is thinned, "
+    "and come last when it needs one more); the clues laid out with half-turn "
+    "symmetry on 17 % of the boards, as in hand-made Cave",
+    symmetry={ROT180: 0.17},
+    weight=float,
+)
+"""Cave as setters make it (hand-made 10×10 clues: median 4; 17 % of the
+boards have half-turn symmetry)."""
