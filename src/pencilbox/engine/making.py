@@ -20,9 +20,10 @@ So does :func:`make`, at target level L:
    try the orbits once each, keeping a removal while L still solves the
    board. Removals L-1 cannot make up for open the board to L: once L-1
    leaves :func:`~pencilbox.engine.thinning.earned_margin` cells undecided,
-   the grade is earned. A quick board stops there; a bank's board tries
-   every orbit (and is then minimal for L). A board whose grade is not
-   earned at the end is no board: the seed gives none.
+   the grade is earned. A quick board goes on a little (as much work again)
+   and stops; a bank's board tries every orbit (and is then minimal for L).
+   A board whose grade is not earned at the end is no board: the seed gives
+   none.
 
 Every fixpoint spends from one budget of work units, so the same seed and
 budget make the same board on any machine. Only the last thinning trials,
@@ -41,9 +42,14 @@ from pencilbox.engine.ladder import Status
 from pencilbox.engine.results import Puzzle, Values
 from pencilbox.engine.state import State
 from pencilbox.engine.style import AUTO, SetterStyle
-from pencilbox.engine.symmetry import orbits
+from pencilbox.engine.symmetry import NONE, orbits
 from pencilbox.engine.thinning import earned_margin, thin_pass, undecided_at
 from pencilbox.errors import PuzzleError, Stopped
+
+QUICK_MORE = 1
+"""A quick board's thinning goes on, once its grade is earned, for this
+many times the work the board took so far (it then has fewer redundant
+clues, at a bounded cost: the work at most doubles)."""
 
 
 class Unreachable(PuzzleError):
@@ -94,7 +100,8 @@ def make(
     or None when this seed gives none. ``budget`` bounds the whole work
     (:class:`~pencilbox.errors.Stopped` when it runs out first). With
     ``minimal`` thinning tries every clue (the board is then minimal for its
-    grade); without, it stops once the grade is earned."""
+    grade); without, it stops a while after the grade is earned (see
+    :data:`QUICK_MORE`)."""
     rng = random.Random(seed)
     style: SetterStyle = kind.style
     sym = style.pick_symmetry(rng) if symmetry == AUTO else symmetry
@@ -102,20 +109,27 @@ def make(
     every = list(kind.generator.clues(rows, cols, answer, 1.0, rng))
     empty = Puzzle(kind.name, rows, cols, (None,) * (rows * cols))
     below = max(level - 1, 0)
+    work = Budget(parent=budget)
     built = build_up(
-        kind, empty, every, candidate_orbits(every, rows, cols, sym), below, rng, style, budget
+        kind, empty, every, candidate_orbits(every, rows, cols, sym), below, rng, style, work
     )
     if built is None:
         return None
     margin = earned_margin(rows * cols)
+    thinning = Budget(parent=work)
 
     def earned(q: Puzzle) -> bool:
         return level == 0 or undecided_at(kind, q, below, budget) >= margin
 
+    def enough(q: Puzzle) -> bool:
+        if thinning.units is None and earned(q):
+            thinning.units = thinning.spent + QUICK_MORE * work.spent  # fewer clues
+        return False
+
     thinned = thin_pass(
-        kind, built, level, rng, budget, style.removal(sym), None if minimal else earned
+        kind, built, level, rng, thinning, style.removal(sym), None if minimal else enough
     )
-    if not thinned.complete and minimal:
+    if not thinned.complete and (minimal or thinning.units is None):
         raise Stopped("the budget ran out while thinning")
     if not earned(thinned.puzzle):
         return None
@@ -198,6 +212,17 @@ def nearest(
     return rng.choice([o for k, o in keyed if k == best])
 
 
+GRADED_UNITS = 3_000_000
+"""The work :func:`make_graded` may do by default (engine work units)."""
+GRADED_SEEDS = 40
+"""The seeds it may try by default: a grade no seed of these reaches is
+out of reach (some rungs need boards a size cannot hold)."""
+SYMMETRIC_SEEDS = 8
+"""Seeds a board laid out in a symmetry may try before the next ones lay
+their clues in no pattern (a symmetric layout is harder to make at the low
+grades, where the weak rungs need clues in exact places)."""
+
+
 def make_graded(
     kind: Any,
     rows: int,
@@ -205,33 +230,39 @@ def make_graded(
     grade: str,
     seed: int,
     symmetry: str = AUTO,
-    units: int | None = None,
+    units: int | None = GRADED_UNITS,
     seconds: float | None = None,
     minimal: bool = False,
+    seeds: int = GRADED_SEEDS,
 ) -> Made:
     """A board graded exactly ``grade`` (earned): seeds ``seed``, ``seed+1``…
-    until one makes it, within ``units`` of work (see :func:`make` for
-    ``minimal``); :class:`Unreachable` when the work runs out first
-    (``seconds`` is a safety clock only)."""
+    until one makes it, within ``units`` of work and ``seeds`` seeds (see
+    :func:`make` for ``minimal``); :class:`Unreachable` when either runs
+    out first (``seconds`` is a safety clock only). With ``auto`` the symmetry is
+    drawn once, from ``seed``; a symmetry asked for holds for every seed,
+    one drawn for :data:`SYMMETRIC_SEEDS` of them."""
     if grade not in kind.levels:
         raise PuzzleError(
             f"{kind.name} has no grade {grade!r}; its grades are {', '.join(kind.levels)}"
         )
     level = kind.levels.index(grade)
+    drawn = symmetry == AUTO
+    sym = kind.style.pick_symmetry(random.Random(seed)) if drawn else symmetry
     whole = Budget(units, seconds)
     tried = 0
     try:
-        while tried == 0 or not whole.exhausted:
+        while tried < seeds and (tried == 0 or not whole.exhausted):
+            laid = NONE if drawn and tried >= SYMMETRIC_SEEDS else sym
             tried += 1
-            made = make(kind, rows, cols, level, seed + tried - 1, symmetry, whole, minimal)
+            made = make(kind, rows, cols, level, seed + tried - 1, laid, whole, minimal)
             if made is not None:
                 return made
     except Stopped:
         pass
     raise Unreachable(
-        f"no {rows}x{cols} {kind.name} board of grade {grade} within "
-        f"{'the budget' if units is None else f'{units:,} work units'} ({tried} seeds tried)"
+        f"no {rows}x{cols} {kind.name} board of grade {grade} could be made "
+        f"({tried} seeds tried, {whole.spent:,} work units spent)"
     )
 
 
-__all__ = ["Made", "Unreachable", "make", "make_graded"]
+__all__ = ["GRADED_SEEDS", "GRADED_UNITS", "Made", "Unreachable", "make", "make_graded"]
