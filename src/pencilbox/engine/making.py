@@ -186,6 +186,10 @@ def narrowed(kind: Any, q: Puzzle, before: State[Any]) -> State[Any]:
     return s
 
 
+REACH = 2
+"""How far from a stuck cell a style with weights looks for its lightest clue."""
+
+
 def nearest(
     free: list[tuple[Cell, ...]],
     cell: Cell,
@@ -194,9 +198,10 @@ def nearest(
     style: SetterStyle,
     every: list[int | None],
 ) -> tuple[Cell, ...] | None:
-    """The free orbit nearest ``cell`` (in steps along rows and columns),
-    the lightest of the nearest by the style's weight, a seeded draw among
-    equals; None when none is free."""
+    """The free orbit nearest ``cell`` (in steps along rows and columns), a
+    seeded draw among equals; None when none is free. With the style's
+    weight, the lightest of those within :data:`REACH` steps (else of the
+    nearest)."""
     if not free:
         return None
     r, c = divmod(cell, cols)
@@ -204,8 +209,9 @@ def nearest(
 
     def key(orbit: tuple[Cell, ...]) -> tuple[int, float]:
         d = min(abs(x // cols - r) + abs(x % cols - c) for x in orbit)
-        w = 0.0 if weight is None else max(weight(v) for x in orbit if (v := every[x]) is not None)
-        return d, w
+        if weight is None:
+            return d, 0.0
+        return max(d, REACH), max(weight(v) for x in orbit if (v := every[x]) is not None)
 
     keyed = [(key(o), o) for o in free]
     best = min(k for k, _ in keyed)

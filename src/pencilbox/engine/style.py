@@ -64,6 +64,9 @@ class SetterStyle:
     answer: Answer | None = None
     weight: Callable[[int], float] | None = None
     weaker: Callable[[int], int | None] | None = None
+    clue_numbers: bool = False
+    """Whether the clues are numbers whose size a setter picks (counts, as
+    in Kurotto and Cave), so their spread says something of a board's look."""
 
     def pick_symmetry(self, rng: random.Random) -> str:
         """One board's symmetry, drawn with the style's shares."""

@@ -47,7 +47,7 @@ def orbits(rows: int, cols: int, symmetry: str) -> tuple[tuple[Cell, ...], ...]:
     """The orbits of an R×C board, each once, in the order of their first cell;
     every cell lies in exactly one."""
     refuse_unknown_symmetry(symmetry)
-    out = []
+    out: list[tuple[Cell, ...]] = []
     for cell in range(rows * cols):
         other = image(cell, rows, cols, symmetry)
         if other == cell:

@@ -161,7 +161,7 @@ def thin_pass(
         groups.sort(key=lambda orbit: -max(weight(_clue(clues, c)) for c in orbit))
     for orbit in groups:
         kept = [clues[c] for c in orbit]
-        trials = [[None] * len(orbit)]
+        trials: list[list[int | None]] = [[None] * len(orbit)]
         if weaker is not None:
             weak = [weaker(_clue(clues, c)) for c in orbit]
             if all(w is not None for w in weak):

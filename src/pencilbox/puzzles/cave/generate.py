@@ -194,6 +194,7 @@ SETTER = SetterStyle(
     symmetry={ROT180: 0.17},
     answer=setter_answer,
     weight=float,
+    clue_numbers=True,
 )
 """Cave as setters make it (hand-made 10×10 clues: median 4; 17 % of the
 boards have half-turn symmetry)."""

@@ -129,7 +129,7 @@ def cover(rows: int, cols: int, colour: list[int], symmetry: str, rng: random.Ra
 
 def weaker(clue: int) -> int | None:
     """A numbered circle the board does not need may stay as a blank circle."""
-    return BLANK if clue >= 0 else None
+    return BLANK if clue >= 3 else None
 
 
 SETTER = SetterStyle(
@@ -139,6 +139,7 @@ SETTER = SetterStyle(
     symmetry={ROT180: 0.64},
     answer=setter_answer,
     weaker=weaker,
+    clue_numbers=True,
 )
 """Kurotto as setters make it: the hand-made boards' figures (10×10: circle
 numbers median 3, mean 3.1; 17 % blank circles; 38 % black; 64 % with
