@@ -6,7 +6,7 @@ seeds' science (``pencilbox measure``) and never change.
 
 The *setter* style makes boards the way people who set puzzles make them,
 as each puzzle says in its :class:`SetterStyle`: the answer they draw
-(Kurotto's small black blocks), the symmetry they lay clues in, which clues
+(small black blocks, say), the symmetry they lay clues in, which clues
 they keep when they thin (small numbers) and which they soften (a blank
 circle for a number not needed). The bank, the game's deal and ``pencilbox
 generate`` make setter's boards unless told otherwise
@@ -65,8 +65,8 @@ class SetterStyle:
     weight: Callable[[int], float] | None = None
     weaker: Callable[[int], int | None] | None = None
     clue_numbers: bool = False
-    """Whether the clues are numbers whose size a setter picks (counts, as
-    in Kurotto and Cave), so their spread says something of a board's look."""
+    """Whether the clues are numbers whose size a setter picks (counts
+    of cells), so their spread says something of a board's look."""
 
     def pick_symmetry(self, rng: random.Random) -> str:
         """One board's symmetry, drawn with the style's shares."""

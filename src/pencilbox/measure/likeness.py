@@ -4,7 +4,8 @@
 (any format pencilbox reads: URLs, text grids, JSON lines with answers…)
 and sets beside them the boards of the bank (``--source bank``, the shipped
 one unless ``--db``) or freshly made ones (``--source generated``: the
-setter's style, ``--boards`` of them at ``--size``, every grade in turn).
+setter's style, ``--boards`` of them at ``--size``, default 10, every grade
+in turn). ``--size N`` keeps the N×N boards alone, on both sides.
 For each side, as one table: the boards and their sizes, the clues per
 board and per 100 cells, the clue numbers (median and mean, where the
 puzzle's clues are numbers a setter picks), the share of blank clues (a
@@ -188,8 +189,8 @@ def measure_likeness(
         if key in a or key in b:
             lines.append(f"| {words} | {cell(a.get(key))} | {cell(b.get(key))} |")
     note = (
-        "\n\nThe answer's shaded share is the share of black (Kurotto, Yin-Yang) or "
-        "wall (Cave) cells; a puzzle's grade is its verdict's, within "
+        "\n\nThe answer's shaded share is the share of its shaded cells (black, or "
+        "wall); a puzzle's grade is its verdict's, within "
         f"{budget:,} work units. Symmetry is of the clue positions only."
     )
     return Report(
