@@ -1,5 +1,6 @@
 """Cave's two styles: the raw stream as the measurements read it, unchanged
-(its boards hash to what they always did), and the setter's style near the hand-made boards' figures."""
+(its boards hash to what they always did), and the setter's style near the
+hand-made boards' figures."""
 
 from __future__ import annotations
 

@@ -9,12 +9,13 @@ So does :func:`make`, at target level L:
    read off every clue it could show; group the clue cells into orbits of
    the board's symmetry (an orbit whose cells cannot all hold a clue is no
    candidate).
-2. Build up a sparse board the level below L solves (level 0 itself for the
-   lowest grade): keep that level's fixpoint of the clues placed so far,
-   carried forward as clues are added (a new clue only narrows the
-   candidates, so the last fixpoint is still true and propagation goes on
-   from it), pick an undecided cell at random and add the nearest candidate
-   orbit that holds an undecided cell, until the fixpoint solves the board.
+2. Build up a sparse board the level below L solves (L itself for the
+   lowest grade, or when the level below is no grade for a bank): keep
+   that level's fixpoint of the clues placed so far, carried forward as
+   clues are added (a new clue only narrows the candidates, so the last
+   fixpoint is still true and propagation goes on from it), pick an
+   undecided cell at random and add the nearest candidate orbit that holds
+   an undecided cell, until the fixpoint solves the board.
    Each step is one cheap fixpoint, and the board ends with few clues.
 3. Thin at L in the setter's habits (:class:`~pencilbox.engine.thinning.Removal`):
    try the orbits once each, keeping a removal while L still solves the
@@ -111,7 +112,14 @@ def make(
     below = max(level - 1, 0)
     work = Budget(parent=budget)
     built = build_up(
-        kind, empty, every, candidate_orbits(every, rows, cols, sym), below, rng, style, work
+        kind,
+        empty,
+        every,
+        candidate_orbits(every, rows, cols, sym),
+        build_level(kind, level),
+        rng,
+        style,
+        work,
     )
     if built is None:
         return None
@@ -134,6 +142,16 @@ def make(
     if not earned(thinned.puzzle):
         return None
     return Made(thinned.puzzle, tuple(answer), kind.levels[level], sym, seed, thinned.complete)
+
+
+def build_level(kind: Any, level: int) -> int:
+    """The level a board of grade ``level`` is built up to: the one below,
+    unless that is a level the bank skips (it solves only boards with
+    almost every clue shown, so building to it would show them all): then
+    the grade's own."""
+    if level == 0 or kind.levels[level - 1] in kind.bank_skips:
+        return level
+    return level - 1
 
 
 def build_up(

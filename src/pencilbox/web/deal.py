@@ -106,5 +106,5 @@ def generate(
         made = make_graded(kind, rows, cols, grade, seed, AUTO, budget, seconds)
     except Unreachable as e:
         raise TimeoutError(str(e)) from None
-    note = "The bank has no board like this, so one was made for you."
+    note = "The bank has no board like this, so one was generated."
     return Dealt(made.puzzle, made.answer, made.grade, "generated", note)
