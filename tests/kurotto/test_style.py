@@ -4,32 +4,19 @@ hand-made boards' figures."""
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 import pencilbox
-from pencilbox.engine.thinning import thin
 
-RAW_BOARDS = "c2198c4292ed28e4"
-"""sha256 (first 16 hex digits) of the raw boards of 7x6, density 0.5,
-seeds 0..19, as the generator has always made them."""
-RAW_THINNED = "b2574bbbd96ce16f"
-"""...and of the raw thinning of 6x6 boards with every clue shown, at the
-top level, seeds 0..5."""
+from ..streams import raw_fingerprints
+
+RAW = ("c2198c4292ed28e4", "b2574bbbd96ce16f")
+"""The raw streams' fingerprints (:func:`tests.streams.raw_fingerprints`),
+as the generator and the raw thinning have always made them."""
 
 
 def test_the_raw_stream_is_unchanged() -> None:
-    kind = pencilbox.puzzle("kurotto")
-    boards, thinned = hashlib.sha256(), hashlib.sha256()
-    for seed in range(20):
-        p, answer = kind.generate(7, 6, density=0.5, seed=seed)
-        boards.update(repr((p.clues, answer)).encode())
-    for seed in range(6):
-        full, _ = kind.generate(6, 6, density=1.0, seed=seed)
-        q = thin(kind, full, len(kind.levels) - 1, random.Random(seed)).puzzle
-        thinned.update(repr(q.clues).encode())
-    assert boards.hexdigest()[:16] == RAW_BOARDS
-    assert thinned.hexdigest()[:16] == RAW_THINNED
+    assert raw_fingerprints("kurotto") == RAW
 
 
 # -- the setter's style: the hand-made boards' figures ---------------------------------

@@ -17,10 +17,16 @@ import random
 import pencilbox
 from pencilbox import arguments
 from pencilbox.bank.grading import bank_grades
-from pencilbox.commands.common import Handler, Result, Subcommands, add_command, board_size
+from pencilbox.commands.common import (
+    Handler,
+    Result,
+    Subcommands,
+    add_command,
+    add_style_options,
+    board_size,
+)
 from pencilbox.engine.making import GRADED_UNITS, make_graded
-from pencilbox.engine.style import AUTO, RAW, SETTER, STYLES
-from pencilbox.engine.symmetry import SYMMETRIES
+from pencilbox.engine.style import AUTO, RAW, SETTER
 from pencilbox.errors import ParseError
 
 RAW_DENSITY = 0.5
@@ -41,17 +47,8 @@ def declare(commands: Subcommands) -> None:
         help="the grade each board must have (a level of the puzzle's ladder; "
         "default: drawn from each board's seed)",
     )
-    g.add_argument(
-        "--style",
-        choices=STYLES,
-        help="setter: unique boards as setters make them (default); raw: the raw "
-        "generator's answer and a share of its clues (unique or not)",
-    )
-    g.add_argument(
-        "--symmetry",
-        choices=(AUTO, *SYMMETRIES),
-        default=AUTO,
-        help="the symmetry of the clue positions (setter; auto: the puzzle's own shares)",
+    add_style_options(
+        g, "the raw generator's answer and a share of its clues (unique or not)", None
     )
     g.add_argument(
         "--density",
