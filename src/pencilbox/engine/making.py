@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pencilbox.engine.budget import Budget
 from pencilbox.engine.grid import Cell
@@ -46,6 +46,9 @@ from pencilbox.engine.style import AUTO, SetterStyle
 from pencilbox.engine.symmetry import NONE, orbits
 from pencilbox.engine.thinning import earned_margin, thin_pass, undecided_at
 from pencilbox.errors import PuzzleError, Stopped
+
+if TYPE_CHECKING:
+    from pencilbox.engine.kind import PuzzleKind
 
 QUICK_MORE = 1
 """A quick board's thinning goes on, once its grade is earned, for this
@@ -71,7 +74,9 @@ class Made:
     minimal: bool
 
 
-def draw_answer(kind: Any, rows: int, cols: int, symmetry: str, rng: random.Random) -> list[int]:
+def draw_answer(
+    kind: PuzzleKind, rows: int, cols: int, symmetry: str, rng: random.Random
+) -> list[int]:
     """An answer in the kind's setter style, for clues laid out in
     ``symmetry`` (its own drawing, else the raw one)."""
     style: SetterStyle = kind.style
@@ -88,7 +93,7 @@ def candidate_orbits(
 
 
 def make(
-    kind: Any,
+    kind: PuzzleKind,
     rows: int,
     cols: int,
     level: int,
@@ -144,7 +149,7 @@ def make(
     return Made(thinned.puzzle, tuple(answer), kind.levels[level], sym, seed, thinned.complete)
 
 
-def build_level(kind: Any, level: int) -> int:
+def build_level(kind: PuzzleKind, level: int) -> int:
     """The level a board of grade ``level`` is built up to: the one below,
     unless that is a level the bank skips (it solves only boards with
     almost every clue shown, so building to it would show them all): then
@@ -155,7 +160,7 @@ def build_level(kind: Any, level: int) -> int:
 
 
 def build_up(
-    kind: Any,
+    kind: PuzzleKind,
     empty: Puzzle,
     every: list[int | None],
     candidates: list[tuple[Cell, ...]],
@@ -196,7 +201,7 @@ def open_cells(s: State[Any]) -> list[Cell]:
     return [c for c, m in enumerate(s.cands) if m & (m - 1)]
 
 
-def narrowed(kind: Any, q: Puzzle, before: State[Any]) -> State[Any]:
+def narrowed(kind: PuzzleKind, q: Puzzle, before: State[Any]) -> State[Any]:
     """The start of ``q`` narrowed by the candidates of ``before`` (a fixpoint
     of ``q`` less some clues, so still true of every answer of ``q``)."""
     s: State[Any] = kind.start(q)
@@ -248,7 +253,7 @@ grades, where the weak rungs need clues in exact places)."""
 
 
 def make_graded(
-    kind: Any,
+    kind: PuzzleKind,
     rows: int,
     cols: int,
     grade: str,
