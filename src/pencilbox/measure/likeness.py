@@ -173,7 +173,11 @@ def measure_likeness(
     boards from ``source`` (see the module's docstring)."""
     if source not in SOURCES:
         raise ParseError(f"--source is one of {', '.join(SOURCES)}, not {source!r}")
-    theirs = [b for b in their_boards(kind, against) if size is None or b.puzzle.rows == size]
+    theirs = [
+        b
+        for b in their_boards(kind, against)
+        if size is None or (b.puzzle.rows, b.puzzle.cols) == (size, size)
+    ]
     if source == "bank":
         ours = bank_boards(kind, db, size)
         label = f"bank ({db or 'shipped'})"
