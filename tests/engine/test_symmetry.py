@@ -22,7 +22,7 @@ from pencilbox.engine.symmetry import (
     orbits,
     symmetry_of,
 )
-from pencilbox.engine.thinning import RAW, Removal, solves_at, thin, thin_pass
+from pencilbox.engine.thinning import Removal, solves_at, thin
 from pencilbox.errors import ParseError
 
 from ..kinds import names
@@ -94,15 +94,3 @@ def test_thinning_keeps_the_symmetry(
         assert solves_at(kind, thinned, level)
     # each clue kept is its own: thinning only removes
     assert all(v is None or v == p.clues[c] for c, v in enumerate(thinned.clues))
-
-
-@pytest.mark.parametrize("name", names())
-def test_a_raw_pass_is_the_orbit_pass_of_no_symmetry(name: str) -> None:
-    """The raw thinning is the orbit thinning with single-cell orbits, the
-    same removals in the same seeded order."""
-    kind = pencilbox.puzzle(name)
-    full, _ = kind.generate(5, 5, density=1.0, seed=3)
-    level = len(kind.levels) - 1
-    a = thin_pass(kind, full, level, random.Random(9), removal=RAW).puzzle
-    b = thin_pass(kind, full, level, random.Random(9), removal=Removal(NONE)).puzzle
-    assert a == b
