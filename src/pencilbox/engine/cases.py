@@ -520,8 +520,15 @@ def refute(
     max_branches: int = MAX_BRANCHES,
     wanted: Callable[[Literal], bool] | None = None,
 ) -> Refutation | None:
-    """The smallest explained refutation of a candidate of a probe fixpoint."""
-    found, trials = find(ladder, state, budget, max_branches, True, wanted)
+    """The smallest explained refutation of a candidate of a probe fixpoint.
+
+    On the ladder of a rung above probe, one assumption alone is first
+    tried on the ladder it was raised from (see :func:`solve`)."""
+    found: list[Found] = []
+    if ladder.base is not None:
+        found, trials = find(ladder.base, state, budget, 1, True, wanted)
+    if not found:
+        found, trials = find(ladder, state, budget, max_branches, True, wanted)
     for f in found:
         r = explain(trials, f)
         if r is not None:
@@ -549,10 +556,18 @@ def solve(
     Each step removes the smallest refutation's candidate and lets probe
     follow it up before looking again: what it settles makes the next
     refutations cheaper.
+
+    On the ladder of a rung above probe, each step first tries one
+    assumption alone on the ladder it was raised from, whose trials are far
+    cheaper (a contradiction there is one on the rung's ladder too), and
+    the rung's own trials run only when none of those fails; from the first
+    step where none does, every step is the rung's own.
     """
     largest = 0
     state.budget = budget
     trials: Trials[B] | None = None
+    light: Trials[B] | None = None
+    lighter = ladder.base
     false = None if answer is None else (lambda lit: answer[lit[0]] != lit[1])
     while True:
         try:
@@ -561,12 +576,21 @@ def solve(
             return Status.STALLED, largest, e
         if status is not Status.STALLED:
             return status, largest, None
-        found, trials = find(
-            ladder, state, budget, max_branches, wanted=false, before=trials, sweep=True
-        )
-        trials.before = None  # one step back is all the next step reads
+        found = []
+        if lighter is not None:
+            found, light = find(lighter, state, budget, 1, wanted=false, before=light, sweep=True)
+            light.before = None
+            if light.stopped:
+                return status, largest, light.stopped
+            if not found:
+                lighter = None  # the rung's strength is needed: no more lighter steps
         if not found:
-            return status, largest, trials.stopped
+            found, trials = find(
+                ladder, state, budget, max_branches, wanted=false, before=trials, sweep=True
+            )
+            trials.before = None  # one step back is all the next step reads
+            if not found:
+                return status, largest, trials.stopped
         for f in found:
             keep = state.cands[f.cell] & ~(1 << f.value)
             result = state.restrict(f.cell, keep, CASE, "a case split refutes it")
