@@ -111,7 +111,8 @@ def run() -> None:
         if end != "solved":
             print(f"    n={n}: {end} after {given} hints")
     print(
-        f"  {len(boards)} chains: " + ", ".join(f"{e} {c}" for e, c in sorted(ends.items()))
+        f"  {len(boards)} chains: "
+        + ", ".join(f"{e} {c}" for e, c in sorted(ends.items()))
         + f"; {hints} hints, {cases} of them case splits"
     )
     print(

@@ -576,7 +576,7 @@ def solve(
             return Status.STALLED, largest, e
         if status is not Status.STALLED:
             return status, largest, None
-        found = []
+        found: list[Found] = []
         if lighter is not None:
             found, light = find(lighter, state, budget, 1, wanted=false, before=light, sweep=True)
             light.before = None

@@ -398,9 +398,7 @@ def _judged(
     return verdict
 
 
-def _saturate(
-    s: State[Board], rule: str, slot: int, judge: Examine, apart: bool = False
-) -> Result:
+def _saturate(s: State[Board], rule: str, slot: int, judge: Examine, apart: bool = False) -> Result:
     """Run ``judge`` (kept in ``slot`` of each circle's entries; ``apart``:
     in the board's entries kept apart, :attr:`Board.shaped`) on every
     circle, and what it finds, to its fixpoint."""
