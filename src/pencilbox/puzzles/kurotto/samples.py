@@ -2,7 +2,10 @@
 
 The graded boards come from the shipped bank; the board graded ``shape`` (the
 rung above probe) is a real puzzle, and the board graded ``case`` a generated
-5×5 on which the shape rung stalls. Without circles every shading is legal:
+5×5 on which the shape rung stalls. There is no split board: the shape rung
+decides the cell that a split on one further cell decided on the one there
+was (4×4: ``. . . . / 0 5 . . / . . . . / . 6 . .``), and no small board
+found since needs a split past it. Without circles every shading is legal:
 2⁹ = 512 clue-free 3×3 boards. The slow board is a generated 30×30 at 50% circles (seed 1), whose
 probe fixpoint runs for minutes.
 The real puzzles were published on puzz.link; how many answers each has is
@@ -48,7 +51,6 @@ SAMPLES = Samples(
         "https://puzz.link/p?kurotto/6/¹/abc",
     ),
     census=(3, 3, 512),
-    split="kurotto 4x4\n. . . .\n0 5 . .\n. . . .\n. 6 . .\n",
     bank_grade="echo",
     shipped_sizes=(6, 8, 10, 12, 15),
     above=(
