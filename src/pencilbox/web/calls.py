@@ -700,11 +700,10 @@ async def analyze(
     kind, p, name = read_studio(host, puzzle, type, level, budget, seconds)
     if upto not in ("probe", cases.CASE):
         raise PuzzleError(f'a grade climbs up to "probe" or "case", not {upto!r}')
-    key = verdicts.key_of(kind, p, name, budget, upto)
     path = host.verdict_path
-    kept = await host.quick(verdicts.store(path).get, key)
+    kept = await host.quick(verdicts.kept, kind, p, name, budget, upto, path)
     if kept is not None:
-        return verdict_json(kind, p, verdicts.from_body(kept))
+        return verdict_json(kind, p, kept)
     try:
         return await _studio(host, "analyze", kind, p, seconds, name, budget, upto, path)
     except SolverFull:
