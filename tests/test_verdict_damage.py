@@ -360,9 +360,7 @@ def test_the_server_answers_whatever_the_store(
         assert (r.json()["verdict"], r.json()["summary"]) == (truth.verdict, truth.summary)
 
 
-def test_a_store_read_from_several_threads_stays_whole(
-    kind: PuzzleKind, tmp_path: Path
-) -> None:
+def test_a_store_read_from_several_threads_stays_whole(kind: PuzzleKind, tmp_path: Path) -> None:
     """The server reads the store from its thread pool: asks at once from
     many threads never break it."""
     path = tmp_path / "verdicts.sqlite"
@@ -373,7 +371,9 @@ def test_a_store_read_from_several_threads_stays_whole(
 
     def ask(i: int) -> None:
         for _ in range(5):
-            got.append((i, verdicts.kept(kind, boards[i], kind.level_name(None), None, "case", path)))
+            got.append(
+                (i, verdicts.kept(kind, boards[i], kind.level_name(None), None, "case", path))
+            )
 
     threads = [threading.Thread(target=ask, args=(i % len(boards),)) for i in range(8)]
     for t in threads:
