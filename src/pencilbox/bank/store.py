@@ -14,7 +14,9 @@ and opened immutable.
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -97,9 +99,12 @@ class Bank:
 
     def __init__(self, path: str | Path, writable: bool = False) -> None:
         self.path = Path(path)
+        found = _look(self.path, "write" if writable else "read")
         if writable:
-            if self.path.is_dir():
+            if found is not None and stat.S_ISDIR(found):
                 raise BankError(f"{self.path} is a directory, not a bank file")
+            if found is not None and not stat.S_ISREG(found):
+                raise BankError(f"cannot write a bank at {self.path}: it is not a file")
             if not self.path.parent.is_dir():
                 raise BankError(f"cannot make a bank at {self.path}: no such directory")
             try:
@@ -110,7 +115,7 @@ class Bank:
             except sqlite3.DatabaseError as e:  # OperationalError too: cannot open, read-only
                 raise BankError(f"cannot write a bank at {self.path} ({e})") from None
         else:
-            if not self.path.is_file():
+            if found is None or not stat.S_ISREG(found):
                 raise BankError(f"no bank at {self.path}")
             mode = "immutable=1" if self.path.resolve() == SHIPPED.resolve() else "mode=ro"
             try:
@@ -290,6 +295,18 @@ class Bank:
         return [
             Shelf(*k, len(groups[k]), float(median(groups[k]))) for k in sorted(groups, key=key)
         ]
+
+
+def _look(path: Path, doing: str) -> int | None:
+    """The mode of what is at ``path`` (None: nothing); BankError when the
+    path cannot be followed (a symlink loop, a name too long)."""
+    try:
+        return os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise BankError(f"cannot {doing} a bank at {path}: {why}") from None
 
 
 class _Transaction:

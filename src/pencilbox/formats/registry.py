@@ -26,6 +26,15 @@ FORMATS: tuple[Format, ...] = (URL, TEXT, pzprv3.FORMAT, penpa.FORMAT, janko.FOR
 """Every format, in the order they are listed to people."""
 WHOLE: tuple[Format, ...] = (pzprv3.FORMAT, janko.FORMAT)
 """Formats that own the whole input when it starts like them."""
+MAX_INPUT = 16 * 1024 * 1024
+"""The most text :func:`read` takes at once (and the command line reads from
+a file or standard input), in bytes: some 10,000 boards of 30×30."""
+
+
+def too_large(size: int | None = None) -> str:
+    """Why input over :data:`MAX_INPUT` is refused, in words."""
+    got = f" ({size / 2**20:.1f} MiB)" if size is not None else ""
+    return f"it is over {MAX_INPUT // 2**20} MiB{got}, more than pencilbox reads at once"
 
 
 def names() -> tuple[str, ...]:
@@ -48,6 +57,8 @@ def described() -> str:
 
 def chunks(text: str) -> list[tuple[Format, str]]:
     """The input split into parts, each with the format it is written in."""
+    if len(text) > MAX_INPUT:
+        raise ParseError(f"the input cannot be read: {too_large(len(text))}")
     stripped = text.strip()
     if not stripped:
         raise ParseError("the input is empty: no puzzle found")
