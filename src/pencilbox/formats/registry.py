@@ -11,13 +11,16 @@ them all. :func:`write` writes a document in the format asked for.
 
 from __future__ import annotations
 
+import re
+import warnings
 from dataclasses import replace
 
 from pencilbox.engine.kind import PuzzleKind
-from pencilbox.errors import ParseError
-from pencilbox.formats import janko, native, penpa, pzprv3
+from pencilbox.errors import ParseError, PuzzleError
+from pencilbox.formats import janko, native, penpa, penpa_url, pzprv3
 from pencilbox.formats.base import Document, Format, UnknownFormat, Unsupported, lines_of
 from pencilbox.formats.numbers import shown
+from pencilbox.formats.puzzlink import parse_frame
 
 URL = native.PuzzleUrl()
 TEXT = native.TextGrid()
@@ -101,6 +104,48 @@ def read(text: str, kind: PuzzleKind | None = None) -> list[Document]:
     for f, part in chunks(text):
         docs += [replace(doc, format=f.name) for doc in f.read(part, kind)]
     return docs
+
+
+HEADER_SIZE = re.compile(r"\S+\s+([0-9]{1,4})\s*x\s*([0-9]{1,4})", re.IGNORECASE)
+"""The size in a text grid's "TYPE RxC" header."""
+NAMED_SIDE = re.compile(r'(?m)^\s*"?(rows|cols|size)"?\s*[: ]\s*([0-9]{1,4})\b')
+"""A side named on a line of its own: Janko's ``rows 6`` or ``size 6``, a
+JSON line's ``"rows": 6``."""
+PEEK = 400
+"""The characters of the input's start a look at its size reads."""
+
+
+def named_size(text: str) -> tuple[int, int] | None:
+    """The rows and columns the start of ``text`` says its (first) board has,
+    found without reading the board: a text grid's header, a URL's frame,
+    the first bytes of a penpa-edit URL's data, a puzz.link file's size
+    lines, Janko's ``rows``/``cols``, a JSON line's; None when the start names
+    no size. Cheap, and no check: the board is read, and checked, later."""
+    start = text.lstrip()[:PEEK]
+    first = start.split("\n", 1)[0].strip()
+    header = HEADER_SIZE.fullmatch(first)
+    if header:
+        return int(header.group(1)), int(header.group(2))
+    if penpa.looks_like_penpa(first):
+        return penpa_url.canvas(text.strip().split("\n", 1)[0])
+    if pzprv3.FORMAT.looks_like(start):
+        lines = start.split("\n")
+        sides = [ln.strip() for ln in lines[2:4]]
+        if len(sides) == 2 and all(side.isascii() and side.isdigit() for side in sides):
+            return int(sides[0]), int(sides[1])
+        return None
+    named = dict(NAMED_SIDE.findall(start.replace(",", "\n").replace("{", "\n")))
+    if "rows" in named and "cols" in named:
+        return int(named["rows"]), int(named["cols"])
+    if "size" in named:
+        return int(named["size"]), int(named["size"])
+    try:
+        with warnings.catch_warnings():  # reading the puzzle warns, once
+            warnings.simplefilter("ignore")
+            frame = parse_frame(first)
+    except PuzzleError:
+        return None
+    return frame.rows, frame.cols
 
 
 def write(name: str, kind: PuzzleKind, doc: Document) -> str:
