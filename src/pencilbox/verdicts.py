@@ -286,6 +286,19 @@ def verdict(
     return v
 
 
+def died(kind: PuzzleKind, p: Puzzle, level: str, budget: int | None, upto: str) -> Verdict:
+    """The verdict of work whose worker died under it: unknown, saying so."""
+    return Verdict(
+        "unknown",
+        None,
+        level,
+        reason="the work stopped: its worker died; ask again",
+        upto=upto,
+        stop="died",
+        budget=budget,
+    )
+
+
 def busy(kind: PuzzleKind, p: Puzzle, level: str, budget: int | None, upto: str) -> Verdict:
     """The verdict of a server too busy to start the work: unknown, saying so."""
     return Verdict(

@@ -58,7 +58,15 @@ from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.results import HintResult, Solved
 from pencilbox.engine.verdict import DEFAULT_UNITS, Verdict
-from pencilbox.errors import ParseError, PuzzleError, SizeError, SolverBusy, SolverFull, SolverLate
+from pencilbox.errors import (
+    ParseError,
+    PuzzleError,
+    SizeError,
+    SolverBusy,
+    SolverDied,
+    SolverFull,
+    SolverLate,
+)
 from pencilbox.formats import registry
 from pencilbox.formats.base import Document, Unsupported, UntypedPuzzle
 from pencilbox.shapes import (
@@ -743,7 +751,9 @@ async def analyze(
     """POST /api/analyze: the verdict, answered at once from the verdict store
     when asked before. A host with no worker free within the request's
     seconds answers "unknown" (``stop``: "busy"), one whose work ran past
-    them "unknown" (``stop``: "clock"); a full lane refuses at once."""
+    them "unknown" (``stop``: "clock"), one whose worker died under the work
+    (and again on its retry) "unknown" (``stop``: "died"); a full lane
+    refuses at once."""
     kind, p, name = await read_studio(host, puzzle, type, level, budget, seconds)
     if upto not in ("probe", cases.CASE):
         raise PuzzleError(f'a grade climbs up to "probe" or "case", not {upto!r}')
@@ -757,6 +767,8 @@ async def analyze(
         raise
     except SolverLate:
         return verdict_json(kind, p, cut_short(name, budget, upto))
+    except SolverDied:
+        return verdict_json(kind, p, verdicts.died(kind, p, name, budget, upto))
     except SolverBusy:
         return verdict_json(kind, p, verdicts.busy(kind, p, name, budget, upto))
 
