@@ -15,14 +15,19 @@ process, then:
    after the deadline (back to normal: none), and the hints' latency after
    that, to compare with the load figures at concurrency 1.
 3. **Floods**: for each kind of expensive request (Check and Parse of 30×30
-   boards, deals the bank lacks, hints and analyses of blank 30×30 boards,
-   fixpoints of 30×30 boards), :data:`FLOOD_CLIENTS` clients send it in a
+   boards, Parse of a penpa-edit URL of 5 KB whose text inflates to 4 MB,
+   Export of a 30×30 board with its answer, deals the bank lacks, hints and
+   analyses of blank 30×30 boards, fixpoints of 30×30 boards),
+   :data:`FLOOD_CLIENTS` clients send it in a
    loop for :data:`FLOOD_SECONDS` (never waiting, as a hostile client would)
    while a player asks for hints on 10×10 bank boards and for GET
    /api/puzzles: the player's p95 for each (targets ≤ 300 ms and ≤ 100 ms),
    and what the flood got: answers by status, and how fast a refusal came.
 
-    .venv/bin/python -m benchmarks.bench_load [--quick]
+    .venv/bin/python -m benchmarks.bench_load [--quick] [--floods=WORD]
+
+(``--floods=penpa``: only the floods whose name holds the word, and no
+load or starvation parts.)
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ import time
 import httpx
 
 import pencilbox
+from pencilbox.formats import penpa_url
 from pencilbox.processes import process_table
 
 SIZE = 10
@@ -49,6 +55,8 @@ LIST_TARGET_P95_MS = 100.0
 """Target of GET /api/puzzles during a flood."""
 FLOOD_CLIENTS = 8
 FLOOD_SECONDS = 20.0
+BOMB_BYTES = 4_000_000
+"""What the penpa-edit URL of the penpa flood inflates to."""
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -235,10 +243,18 @@ async def starvation_phase(base: str, server: int, hints: int) -> None:
 
 
 # -- floods -------------------------------------------------------------------------------
+def penpa_bomb(size: int = BOMB_BYTES) -> str:
+    """A penpa-edit URL of a few KB whose text names a 10×10 grid (the
+    player's lane) and inflates to ``size`` bytes."""
+    text = "square,10,10,38,0,1,1,418,418,200,200\n[0,0,0,0]\n"
+    return penpa_url.HOST + "#m=edit&p=" + penpa_url.compress(text + "x" * (size - len(text)))
+
+
 def flood_requests() -> dict[str, tuple[str, str, dict[str, object]]]:
     """One expensive request of each kind, as (method, path, httpx arguments)."""
     kurotto = pencilbox.puzzle("kurotto")
     big, _ = kurotto.generate(30, 30, density=0.5, seed=1)
+    bomb = penpa_bomb()
     numbrix = pencilbox.puzzle("numbrix")
     numbers, _ = numbrix.generate(30, 30, density=0.3, seed=1)
     blank = "numbrix/30/30/" + "z" * 45
@@ -250,6 +266,16 @@ def flood_requests() -> dict[str, tuple[str, str, dict[str, object]]]:
             {"json": {"puzzle": numbrix.to_url(numbers)}},
         ),
         "parse 30x30 Kurotto": ("POST", "/api/parse", {"json": {"puzzle": kurotto.format(big)}}),
+        f"parse penpa URL of {len(bomb) // 1000} KB, {BOMB_BYTES // 10**6} MB inflated": (
+            "POST",
+            "/api/parse",
+            {"json": {"puzzle": bomb}},
+        ),
+        "export 30x30 Kurotto as penpa, answer": (
+            "POST",
+            "/api/export",
+            {"json": {"puzzle": kurotto.format(big), "format": "penpa", "answer": True}},
+        ),
         "deal 15x15 (not banked)": (
             "GET",
             "/api/puzzle",
@@ -287,12 +313,15 @@ async def hostile(
             refusals.append((time.perf_counter() - t0) * 1000)
 
 
-async def flood_phase(base: str, seconds: float) -> None:
+async def flood_phase(base: str, seconds: float, only: str = "") -> None:
+    """Each flood in turn (``only``: those whose name holds that word)."""
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
         bodies = await deal_boards(client)
         rng = random.Random(3)
         for name, request in flood_requests().items():
+            if only not in name:
+                continue
             end = time.monotonic() + seconds
             codes: dict[int, int] = {}
             refusals: list[float] = []
@@ -321,17 +350,20 @@ async def flood_phase(base: str, seconds: float) -> None:
 
 
 def run(argv: list[str] | None = None) -> None:
-    quick = "--quick" in (argv if argv is not None else sys.argv[1:])
+    args = argv if argv is not None else sys.argv[1:]
+    quick = "--quick" in args
+    only = [a.split("=", 1)[1] for a in args if a.startswith("--floods=")]
     port = free_port()
     server = start_server(port, SOLVER_SECONDS)
     base = f"http://127.0.0.1:{port}"
     try:
-        print("load, one server on 127.0.0.1 (workers: lanes by the machine's cores)")
-        asyncio.run(load_phase(base, 60 if quick else REQUESTS))
-        print("starvation")
-        asyncio.run(starvation_phase(base, server.pid, 60 if quick else 300))
+        if not only:
+            print("load, one server on 127.0.0.1 (workers: lanes by the machine's cores)")
+            asyncio.run(load_phase(base, 60 if quick else REQUESTS))
+            print("starvation")
+            asyncio.run(starvation_phase(base, server.pid, 60 if quick else 300))
         print("floods")
-        asyncio.run(flood_phase(base, 5.0 if quick else FLOOD_SECONDS))
+        asyncio.run(flood_phase(base, 5.0 if quick else FLOOD_SECONDS, only[0] if only else ""))
     finally:
         server.terminate()
         server.wait(20)

@@ -286,29 +286,19 @@ def verdict(
     return v
 
 
-def died(kind: PuzzleKind, p: Puzzle, level: str, budget: int | None, upto: str) -> Verdict:
-    """The verdict of work whose worker died under it: unknown, saying so."""
-    return Verdict(
-        "unknown",
-        None,
-        level,
-        reason="the work stopped: its worker died; ask again",
-        upto=upto,
-        stop="died",
-        budget=budget,
-    )
+UNFINISHED = {
+    "busy": "the server was busy and could not start the work; ask again in a moment",
+    "died": "the work stopped: its worker died; ask again",
+}
+"""Why a server's verdict is unknown with no work done, by its ``stop``."""
 
 
-def busy(kind: PuzzleKind, p: Puzzle, level: str, budget: int | None, upto: str) -> Verdict:
-    """The verdict of a server too busy to start the work: unknown, saying so."""
+def unfinished(stop: str, level: str, budget: int | None, upto: str) -> Verdict:
+    """The verdict of a server that could not finish the work (``stop``
+    "busy": no worker was free to start it; "died": its worker died under
+    it): unknown, saying so."""
     return Verdict(
-        "unknown",
-        None,
-        level,
-        reason="the server was busy and could not start the work; ask again in a moment",
-        upto=upto,
-        stop="busy",
-        budget=budget,
+        "unknown", None, level, reason=UNFINISHED[stop], upto=upto, stop=stop, budget=budget
     )
 
 

@@ -23,7 +23,7 @@ import os
 import sqlite3
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -327,19 +327,7 @@ class Bank:
         ]
 
 
-BOARD_FIELDS = (
-    "id",
-    "type",
-    "rows",
-    "cols",
-    "grade",
-    "clues",
-    "puzzle",
-    "solution",
-    "seed",
-    "generator",
-    "created",
-)
+BOARD_FIELDS = tuple(f.name for f in fields(Board))
 """The columns of a :class:`Board`, in order."""
 TEXT_FIELDS = frozenset({"type", "grade", "puzzle", "solution", "generator", "created"})
 

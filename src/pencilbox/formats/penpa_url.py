@@ -48,8 +48,9 @@ BASE_TEXT = 64 * 1024
 TEXT_PER_CELL = 1024
 """The inflated text read of a penpa-edit URL: at most :data:`BASE_TEXT`
 bytes and :data:`TEXT_PER_CELL` for each cell of the grid its first line
-names (penpa writes some 20 to 100 bytes a cell with every layer drawn; a
-30×30 grid allows 0.98 MB), and never more than :data:`MAX_TEXT`. The
+names (the URLs pencilbox writes hold 15 to 26 bytes a cell, answers
+included; a 30×30 grid allows 0.98 MB), and never more than
+:data:`MAX_TEXT`. The
 data is refused as soon as it inflates past that, before anything is read."""
 MAX_TEXT = 4_000_000
 """The longest inflated text read, whatever grid the URL names."""

@@ -768,9 +768,9 @@ async def analyze(
     except SolverLate:
         return verdict_json(kind, p, cut_short(name, budget, upto))
     except SolverDied:
-        return verdict_json(kind, p, verdicts.died(kind, p, name, budget, upto))
+        return verdict_json(kind, p, verdicts.unfinished("died", name, budget, upto))
     except SolverBusy:
-        return verdict_json(kind, p, verdicts.busy(kind, p, name, budget, upto))
+        return verdict_json(kind, p, verdicts.unfinished("busy", name, budget, upto))
 
 
 async def redundant(
