@@ -182,7 +182,7 @@ def test_killing_the_fork_server_fails_no_request(live_server: tuple[str, int]) 
         async with httpx.AsyncClient(base_url=base, timeout=60) as c:
             return await asyncio.gather(*(c.post(path, json=body) for path, body in bodies * 2))
 
-    answered = asyncio.run(at_once())
+    answered = run_async(at_once())  # in a thread: a browser test may hold this one's loop
     assert [r.status_code for r in answered] == [200] * len(answered), [
         r.text for r in answered if r.status_code != 200
     ]

@@ -26,10 +26,12 @@ sends is work too (a penpa-edit URL inflates, a puzz.link file of 30×30 is
 parsed): :func:`read` does it in a worker of the lane of the size the
 puzzle's start names (:func:`~pencilbox.formats.registry.named_size`;
 ``play`` when it names none), and the host keeps what it read lately, so
-the hints that follow on the same board read nothing again. Work whose worker the host
-stopped past its clock (:class:`~pencilbox.errors.SolverLate`) still
-answers, in words that say so: a hint or a fixpoint "stopped", a verdict
-``unknown`` (stop "clock"), a helper a 409.
+the hints that follow on the same board read nothing again. Work whose
+worker the host stopped past its clock (:class:`~pencilbox.errors.SolverLate`)
+still answers, in words that say so: a hint or a fixpoint "stopped", a
+verdict ``unknown`` (stop "clock"), a helper a 409; work whose worker died
+under it twice (:class:`~pencilbox.errors.SolverDied`) is a 503 that says
+so, a verdict ``unknown`` (stop "died").
 """
 
 from __future__ import annotations
