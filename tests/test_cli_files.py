@@ -43,6 +43,10 @@ COMMANDS: dict[str, list[str]] = {
     "bank export": ["bank", "export", "--db", "{}"],
     "bank build": ["bank", "build", "--db", "{}", "--type", NAME, "--sizes", "6",
                    "--per-grade", "0", "--quiet"],
+    "measure likeness --against": ["measure", NAME, "likeness", "--against", "{}",
+                                   "--workers", "1", "--quiet"],
+    "measure likeness --db": ["measure", NAME, "likeness", "--against", URL, "--db", "{}",
+                              "--workers", "1", "--quiet"],
     "site --bank": ["site", "{out}/site", "--bank", "{}", "--cache", "{out}/cache"],
     "site --cache": ["site", "{out}/site", "--no-bank", "--cache", "{}"],
 }  # fmt: skip
