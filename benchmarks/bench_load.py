@@ -285,10 +285,10 @@ def flood_requests() -> dict[str, tuple[str, str, dict[str, object]]]:
             "/api/export",
             {"json": {"puzzle": kurotto.format(big), "format": "penpa", "answer": True}},
         ),
-        "deal 15x15 (not banked)": (
+        "deal 14x14 (not banked)": (
             "GET",
             "/api/puzzle",
-            {"params": {"type": "kurotto", "size": 15, "grade": "probe"}},
+            {"params": {"type": "kurotto", "size": 14, "grade": "probe"}},
         ),
         "hint blank 30x30": ("POST", "/api/hint", {"json": {"puzzle": blank}}),
         "analyze blank 30x30": (
