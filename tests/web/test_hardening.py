@@ -205,16 +205,22 @@ def test_no_work_outlives_its_request(
     assert all(alive(pid) for pid in lanes.pids())
 
 
-def test_workers_die_with_the_server(bank_file: Path) -> None:
+def server_process(bank_file: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A server of two workers a lane in a process of its own, on a free
+    port, and its address (it may not answer yet)."""
     port = free_port()
     code = (
         "import uvicorn; from pencilbox.web.app import create_app; "
         f"uvicorn.run(create_app({str(bank_file)!r}, workers=2), host='127.0.0.1', "
         f"port={port}, log_level='warning')"
     )
-    proc = subprocess.Popen([sys.executable, "-c", code])
+    return subprocess.Popen([sys.executable, "-c", code]), f"http://127.0.0.1:{port}"
+
+
+def test_workers_die_with_the_server(bank_file: Path) -> None:
+    proc, base = server_process(bank_file)
     try:
-        url = f"http://127.0.0.1:{port}/api/hint"
+        url = base + "/api/hint"
 
         def answers() -> bool:
             try:

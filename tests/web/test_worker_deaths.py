@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -25,8 +23,16 @@ from pencilbox.web import calls
 from pencilbox.web.app import create_app
 from pencilbox.web.workers import DIED, SolverDied, SolverPool
 
-from .fixtures import free_port
-from .test_hardening import NAME, URL, alive, descendants, run_async, slow_board, wait_until
+from .test_hardening import (
+    NAME,
+    URL,
+    alive,
+    descendants,
+    run_async,
+    server_process,
+    slow_board,
+    wait_until,
+)
 
 
 def kill_when_busy(pool: SolverPool, times: int, seen: list[int]) -> threading.Thread:
@@ -139,14 +145,7 @@ def fork_server_of(server: int) -> int:
 
 @pytest.fixture
 def live_server(bank_file: Path) -> Iterator[tuple[str, int]]:
-    port = free_port()
-    code = (
-        "import uvicorn; from pencilbox.web.app import create_app; "
-        f"uvicorn.run(create_app({str(bank_file)!r}, workers=2), host='127.0.0.1', "
-        f"port={port}, log_level='warning')"
-    )
-    proc = subprocess.Popen([sys.executable, "-c", code])
-    base = f"http://127.0.0.1:{port}"
+    proc, base = server_process(bank_file)
 
     def answers() -> bool:
         try:
