@@ -247,7 +247,7 @@ def test_every_command_module_is_listed() -> None:
     assert declaring == listed
 
 
-def test_each_command_prints_its_own_text(capsys) -> None:
+def test_each_command_prints_its_own_text(capsys, tmp_path) -> None:
     """The text form comes from the command that ran: one line per puzzle
     type for ``puzzles`` (no blank lines), a grid and a blank line for
     ``generate``."""
@@ -258,4 +258,9 @@ def test_each_command_prints_its_own_text(capsys) -> None:
     name = names()[0]  # any puzzle will do
     assert main(["generate", name, "--size", "4", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"; seed 1\n{name} 4x4\n") and out.endswith("\n\n")
+    assert out.startswith(f"; seed 1\n{name} 4x4\n") and not out.endswith("\n\n")
+    src = tmp_path / "two.txt"
+    src.write_text(out + "\n" + out)
+    assert main(["solve", name, str(src)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n\n") == 1 and out.endswith("\n") and not out.endswith("\n\n")
