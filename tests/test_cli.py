@@ -264,3 +264,21 @@ def test_each_command_prints_its_own_text(capsys, tmp_path) -> None:
     assert main(["solve", name, str(src)]) == 0
     out = capsys.readouterr().out
     assert out.count("\n\n") == 1 and out.endswith("\n") and not out.endswith("\n\n")
+
+
+def test_gapcheck_says_in_words_what_probe_and_the_brute_force_found(capsys, tmp_path) -> None:
+    """gapcheck's text is a sentence, not its JSON object: probe finishing,
+    or the brute force's count, or where it stopped."""
+    kind = pencilbox.puzzle(names()[0])
+    sample = kind.samples.graded[0]
+    src = tmp_path / "one.txt"
+    src.write_text(sample.puzzle)
+    assert main(["gapcheck", kind.name, str(src)]) == 0
+    assert capsys.readouterr().out == "probe finishes it: unique\n"
+    blank = tmp_path / "blank.txt"
+    blank.write_text(kind.format(kind.generate(4, 4, density=0.0, seed=1)[0]))
+    assert main(["gapcheck", kind.name, str(blank)]) == 0
+    assert capsys.readouterr().out.startswith("probe stalls; the brute force counts several")
+    assert main(["gapcheck", kind.name, str(blank), "--budget", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("probe stalls; the brute force stopped after ") and "found" in out
