@@ -8,7 +8,6 @@ import argparse
 from collections.abc import Callable
 
 import pencilbox
-
 from pencilbox.commands.common import (
     Handler,
     Result,
