@@ -282,3 +282,14 @@ def test_gapcheck_says_in_words_what_probe_and_the_brute_force_found(capsys, tmp
     assert main(["gapcheck", kind.name, str(blank), "--budget", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("probe stalls; the brute force stopped after ") and "found" in out
+
+
+def test_one_line_results_come_one_a_line(capsys, tmp_path) -> None:
+    """grade and hint print one line a puzzle, with no blank line between."""
+    kind = pencilbox.puzzle(names()[0])
+    src = tmp_path / "three.txt"
+    src.write_text("\n\n".join(s.puzzle for s in kind.samples.graded[:3]))
+    for command in ("grade", "hint"):
+        assert main([command, kind.name, str(src)]) == 0
+        out = capsys.readouterr().out
+        assert out.count("\n") == min(3, len(kind.samples.graded)) and "\n\n" not in out
