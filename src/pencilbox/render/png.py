@@ -66,7 +66,9 @@ def draw_page(svg: str, dpi: int) -> bytes:
                 pen.ellipse(box, fill=p.fill, outline=p.stroke, width=w)
         elif isinstance(s, paper.Lines):
             for x1, y1, x2, y2 in s.segments:
-                pen.line([x1 * k, y1 * k, x2 * k, y2 * k], fill=s.paint.stroke, width=stroke(s.paint))
+                pen.line(
+                    [x1 * k, y1 * k, x2 * k, y2 * k], fill=s.paint.stroke, width=stroke(s.paint)
+                )
         else:
             anchor = {"middle": "ms", "end": "rs"}.get(s.anchor, "ls")
             face = font(s.bold, s.mono, max(1, round(s.size * k)))
