@@ -29,8 +29,9 @@ $(VENV)/.installed-test: $(BIN)/activate pyproject.toml
 serve: $(VENV)/.installed
 	$(BIN)/pencilbox serve --host $(HOST) --port $(PORT)
 
-site: $(VENV)/.installed
-	$(BIN)/pencilbox site $(SITE)
+# The site carries the documentation beside the game (its page links to /manual/).
+site: docs
+	$(BIN)/pencilbox site $(SITE) --manual $(DOCS)
 
 docs: $(VENV)/.installed-test
 	$(BIN)/mkdocs build --strict --site-dir $(abspath $(DOCS))
