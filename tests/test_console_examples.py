@@ -38,7 +38,7 @@ def test_console_block_prints_what_it_shows(block: console.Block, tmp_path: path
 
 def test_the_pages_have_examples_that_run() -> None:
     ran = [c for b in BLOCKS if not b.skip for c in b.commands if c.skip is None]
-    assert len(ran) >= 25, "the examples that run went missing"
+    assert len(ran) >= 40, "the examples that run went missing"
 
 
 def test_every_skip_says_why() -> None:
