@@ -293,3 +293,17 @@ def test_one_line_results_come_one_a_line(capsys, tmp_path) -> None:
         assert main([command, kind.name, str(src)]) == 0
         out = capsys.readouterr().out
         assert out.count("\n") == min(3, len(kind.samples.graded)) and "\n\n" not in out
+
+
+@pytest.mark.parametrize("name", names())
+def test_generate_unique_gives_a_puzzle_the_brute_force_finds_unique(capsys, name) -> None:
+    """``generate --unique``: a puzzle, not a raw board; the independent
+    brute force counts one answer. With the raw style it is one line, exit 2."""
+    assert main(["generate", name, "--size", "4", "--seed", "3", "--unique", "--json"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    kind = pencilbox.puzzle(name)
+    p = kind.parse("\n".join([f"{name} 4x4", *made["puzzle"]]))
+    assert kind.brute_count(p, limit=2).solutions == 1
+    assert main(["generate", name, "--size", "4", "--unique", "--density", "0.5"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "--unique" in err
