@@ -49,6 +49,8 @@ COMMANDS: dict[str, list[str]] = {
                               "--workers", "1", "--quiet"],
     "site --bank": ["site", "{out}/site", "--bank", "{}", "--cache", "{out}/cache"],
     "site --cache": ["site", "{out}/site", "--no-bank", "--cache", "{}"],
+    "site --manual": ["site", "{out}/site", "--no-bank", "--cache", "{out}/cache",
+                      "--manual", "{}"],
 }  # fmt: skip
 """Every command that reads a file (or a folder: the site's cache), with
 ``{}`` where the file goes."""

@@ -36,6 +36,12 @@ def declare(commands: Subcommands) -> None:
         help="where the fetched Pyodide is kept (default: $PENCILBOX_SITE_CACHE, "
         "else ~/.cache/pencilbox/site)",
     )
+    p.add_argument(
+        "--manual",
+        type=Path,
+        default=None,
+        help="the built documentation (make docs) to put beside the game, linked from its page",
+    )
 
 
 def run(args: argparse.Namespace) -> list[Result]:
@@ -44,10 +50,12 @@ def run(args: argparse.Namespace) -> list[Result]:
     bank: Path | None | str = None if args.no_bank else (args.bank or "default")
     if args.cache is not None:
         refuse_unless(args.cache, stat.S_ISDIR, "the cache", "a folder")
+    if args.manual is not None:
+        refuse_unless(args.manual, stat.S_ISDIR, "the manual", "a folder")
     if args.bank is not None and not args.no_bank:
         Bank(args.bank).close()  # a pencilbox bank, said at once (BankError otherwise)
     try:
-        site = build(args.out, bank=bank, cache=args.cache)
+        site = build(args.out, bank=bank, cache=args.cache, manual=args.manual)
     except OSError as e:  # a folder that cannot be made or written, a disk full
         where = f" ({e.filename})" if e.filename else ""
         raise SiteError(f"cannot write the site: {e.strerror or e}{where}") from None
