@@ -188,12 +188,14 @@ def grade_words(grade: str | None, case_size: int | None = None, upto: str = cas
 
 def stop_words(stop: str | None, budget: int | None = None) -> str:
     """Why work stopped short, in words: the budget (the same on every
-    machine), the safety clock (this machine's speed and load), or a server
-    too busy to start it."""
+    machine), the safety clock (this machine's speed and load), a server
+    too busy to start it, or its worker's death."""
     if stop == "clock":
         return "the safety clock stopped the work (this machine was too slow or too busy)"
     if stop == "busy":
         return "the server was too busy to start the work; ask again in a moment"
+    if stop == "died":
+        return "the work stopped: its worker died; ask again"
     if budget is not None:
         return f"the budget of {budget:,} work units ran out"
     return "the work budget ran out"
@@ -404,7 +406,7 @@ class _Judging:
                 grade=name,
                 solutions=(values_of(s.cands),),
                 undecided=undecided if i > lv else (),
-                reason=f"unique: the {name} fixpoint finishes it",
+                reason=f"the {name} fixpoint finishes it",
             )
         if outcome.status is Status.CONTRADICTION:
             why = outcome.contradiction
@@ -510,7 +512,7 @@ class _Judging:
         return _Found(
             "unique",
             solutions=(self.answer(count),),
-            reason=f"unique by search, but {stop_words(stop, self.budget.units)} before "
+            reason=f"search proves it, but {stop_words(stop, self.budget.units)} before "
             f"{what} could grade it",
             guesses=count.guesses,
             stop=stop,
@@ -562,7 +564,7 @@ class _Judging:
                     case_size=size,
                     solutions=(answer,),
                     undecided=probed,
-                    reason=f"unique: probe leaves {counted(open_cells, 'cell')} open, and the case "
+                    reason=f"probe leaves {counted(open_cells, 'cell')} open, and the case "
                     f"rung finishes it with case splits of at most {n}",
                     guesses=count.guesses,
                 )
@@ -574,7 +576,7 @@ class _Judging:
             grade="beyond",
             solutions=(answer,),
             undecided=probed,
-            reason=f"unique by search: {rung} {counted(open_cells, 'cell')} open, "
+            reason=f"search proves it: {rung} {counted(open_cells, 'cell')} open, "
             f"and search settles them with {guesses}",
             guesses=count.guesses,
         )
