@@ -560,8 +560,9 @@ def solve(
     On the ladder of a rung above probe, each step first tries one
     assumption alone on the ladder it was raised from, whose trials are far
     cheaper (a contradiction there is one on the rung's ladder too), and
-    the rung's own trials run only when none of those fails; from the first
-    step where none does, every step is the rung's own.
+    the rung's own trials run only when none of those fails. While those
+    steps succeed, the lower ladder's probe follows each up; from the first
+    step where none does, the rung's fixpoint and its own steps take over.
     """
     largest = 0
     state.budget = budget
@@ -570,8 +571,9 @@ def solve(
     lighter = ladder.base
     false = None if answer is None else (lambda lit: answer[lit[0]] != lit[1])
     while True:
+        at = ladder if lighter is None else lighter
         try:
-            status = ladder.propagate(state, ladder.top).status
+            status = at.propagate(state, at.top).status
         except Stopped as e:
             return Status.STALLED, largest, e
         if status is not Status.STALLED:
@@ -583,8 +585,9 @@ def solve(
             if light.stopped:
                 return status, largest, light.stopped
             if not found:
-                lighter = None  # the rung's strength is needed: no more lighter steps
-        if not found:
+                lighter = None  # the rung's strength is needed from here on
+                continue  # its fixpoint first, then its own steps
+        else:
             found, trials = find(
                 ladder, state, budget, max_branches, wanted=false, before=trials, sweep=True
             )
