@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from pencilbox.engine.grid import refuse_size_out_of_range
-from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Study, Values
-from pencilbox.engine.results import Counted
+from pencilbox.engine.kind import Marks, MeasureDefaults, Puzzle, PuzzleKind, Study, Values
+from pencilbox.engine.results import Counted, HintResult
 from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
 
-from . import brute, certificates, generate, model, rules, validate
+from . import brute, certificates, generate, model, reasons, rules, validate
 from .frontend import FRONTEND
 from .samples import SAMPLES
 
@@ -37,6 +38,30 @@ class Numbrix(PuzzleKind):
     def start(self, p: Puzzle) -> State[model.Board]:
         b = model.Board.of(p)
         return State(b, b.start())
+
+    def hint(
+        self,
+        p: Puzzle,
+        marks: Marks | None = None,
+        level: int | str | None = None,
+        solution: Values | None = None,
+        seconds: float | None = 10.0,
+        look_up: bool = True,
+        budget: int | None = None,
+    ) -> HintResult:
+        """The engine's hint; a number that probe places says which number it
+        is, where probe's words speak only of the number it ruled out."""
+        h = super().hint(p, marks, level, solution, seconds, look_up, budget)
+        if h.status == "hint" and h.rule == "probe" and h.cell is not None and h.value is not None:
+            g = self.start(p).grid
+            why = reasons.say(
+                "probe leaves one",
+                why=h.reason,
+                cell=g.name(h.cell),
+                value=model.number_name(h.value),
+            )
+            return replace(h, reason=why)
+        return h
 
     def census_count(
         self, rows: int, cols: int, cycles: bool = False, seconds: float | None = None
