@@ -26,6 +26,7 @@ KIND = pencilbox.puzzle("numbrix")
 NAMED = re.compile(r"(\d+) at r(\d+)c(\d+)")
 AT_MOST = re.compile(r"at most (\d+) steps? from (\d+) at")
 LIES_BOTH = re.compile(r"lies (\d+) steps? from (\d+) and (\d+) steps? from (\d+),")
+SURROUNDED = re.compile(r"every cell beside r\d+c\d+ is filled, with ([\d, and]+);")
 LIES_ONE = re.compile(
     r"(below|above) (\d+) at r\d+c\d+ can reach r\d+c\d+, which lies (\d+) steps? from"
 )
@@ -43,6 +44,12 @@ def boards() -> list[tuple[int, Puzzle]]:
                 for b in list(bank.boards("numbrix", rows, rows, grade))[:per]:
                     out.append((b.id, KIND.parse(f"numbrix {rows}x{rows}\n{b.puzzle}")))
     return out
+
+
+def beside(p: Puzzle, cell: int) -> list[int]:
+    r, c = divmod(cell, p.cols)
+    near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+    return [rr * p.cols + cc for rr, cc in near if 0 <= rr < p.rows and 0 <= cc < p.cols]
 
 
 def steps_from(p: Puzzle, marks: list[int | None], start: int) -> dict[int, int]:
@@ -80,6 +87,13 @@ def check_reason(p: Puzzle, marks: list[int | None], cell: int, value: int, reas
         assert steps_from(p, marks, where[int(n)]).get(cell) == int(k), reason
         assert number == (int(n) - int(k) if side == "below" else int(n) + int(k)), reason
         assert number in (1, p.rows * p.cols), reason  # a run's end alone fits one number
+    for listed in SURROUNDED.findall(reason):
+        around = [marks[y] for y in beside(p, cell)]
+        assert None not in around, reason  # every cell beside it is filled …
+        numbers = sorted(int(n) for n in re.findall(r"\d+", listed))
+        assert numbers == sorted(v + 1 for v in around if v is not None), reason  # … with these
+        last = p.rows * p.cols
+        assert all(n in numbers for n in (number - 1, number + 1) if 1 <= n <= last), reason
     if "the only empty cell" in reason or "whose only empty neighbour" in reason:
         named = [n for n, _, _ in NAMED.findall(reason)]
         near = {int(n): abs(number - int(n)) for n in named}
@@ -135,3 +149,22 @@ def test_a_reason_is_one_message_with_named_fields() -> None:
         marks: list[int | None] = [None if v is None else v - 1 for v in p.clues]
         h = KIND.hint(p, tuple(marks), "probe")
         assert "{" not in h.reason and "}" not in h.reason
+
+
+def test_a_cell_walled_in_by_numbers_takes_the_one_between_two_of_them() -> None:
+    """r5c3's neighbours hold 1, 3, 9 and 23: two cells could take 2 (r4c2
+    and r5c3 are both beside 1 and 3), so the reason is the walled-in cell's."""
+    rows = (
+        ". . . . . .",
+        ". . 35 . . .",
+        ". . 34 . . .",
+        ". . 3 . 21 .",
+        ". 1 . 23 . .",
+        ". . 9 . . .",
+    )
+    p = KIND.parse("numbrix 6x6\n" + "\n".join(rows))
+    marks: list[int | None] = [None if v is None else v - 1 for v in p.clues]
+    h = KIND.hint(p, tuple(marks), "link")
+    assert (h.cell, h.value) == (4 * 6 + 2, 1)
+    assert SURROUNDED.search(h.reason), h.reason
+    check_reason(p, marks, h.cell, h.value, h.reason)

@@ -50,6 +50,8 @@ MESSAGES: dict[str, str] = {
     "gap end": "of the numbers still to place, only those above {before} at {before_cell} "
     "can reach {cell}, which lies {steps} from {before}, counting steps through "
     "empty cells: only {value} fits",
+    "surrounded": "every cell beside {cell} is filled, with {numbers}; only {value} has "
+    "both the number before it and the number after it among them",
     # -- a number placed, in the rule's own terms (no fact on the board settles it) --
     "last number": "{numbers} already stand in {cells}, which leaves {cell} only {value}",
     "only cell": "{cell} is the only cell left that can hold {value}",
@@ -132,7 +134,7 @@ def on_the_board(s: State[Board], cell: Cell, keep: Mask) -> str | None:
     board = OnTheBoard(s)
     if v in board.at or cell in board.cell_value:
         return None
-    return board.value_side(cell, v) or board.cell_side(cell, v)
+    return board.value_side(cell, v) or board.surrounded(cell, v) or board.cell_side(cell, v)
 
 
 class OnTheBoard:
@@ -251,6 +253,30 @@ class OnTheBoard:
             after=num(above),
             after_cell=name(self.at[above]),
             cell=name(cell),
+        )
+
+    def surrounded(self, cell: Cell, v: int) -> str | None:
+        """Why ``cell`` holds ``v`` when every cell beside it is filled: its
+        number has the numbers before and after it among theirs."""
+        around = [self.cell_value.get(d) for d in self.grid.neighbours[cell]]
+        if None in around:
+            return None
+        beside = {w for w in around if w is not None}
+        fits = [
+            u
+            for u in range(self.n)
+            if u not in self.at and all(w in beside for w in (u - 1, u + 1) if 0 <= w < self.n)
+        ]
+        if fits != [v]:
+            return None
+        listed = sorted(beside)
+        return say(
+            "surrounded",
+            cell=self.grid.name(cell),
+            numbers=", ".join(number_name(w) for w in listed[:-1])
+            + " and "
+            + number_name(listed[-1]),
+            value=number_name(v),
         )
 
     def cell_side(self, cell: Cell, v: int) -> str | None:
