@@ -6,6 +6,7 @@ phone screen."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import quote
 
@@ -487,6 +488,11 @@ def test_helpers_redundant_thin_suggest_and_cancel(page: Any) -> None:
     before = board_clues(page)
     page.click("#suggest")
     page.wait_for_selector("#suggest:not([aria-busy])")
+    said = page.inner_text("#studio-status")
+    # in English: "and the puzzle is unique (grade …)" or "still has several answers"
+    verdicts = r"and the puzzle (is unique|still has several answers|has no answer)"
+    assert re.search(verdicts, said), said
+    assert "puzzle is several" not in said
     page.click("#apply-suggestion")
     after = board_clues(page)
     assert set(after) - set(before) and len(after) == len(before) + 1
