@@ -119,6 +119,9 @@ def test_every_hint_names_the_facts_that_place_its_number(level: str) -> None:
                 break
             assert h.cell is not None and h.value is not None
             check_reason(p, marks, h.cell, h.value, h.reason)
+            named = {(int(r) - 1) * p.cols + int(c) - 1 for _, r, c in NAMED.findall(h.reason)}
+            if named:  # the board outlines the numbers the reason names
+                assert set(h.premises) == named, (h.premises, h.reason)
             said += 1
             marks[h.cell] = h.value
     assert said > 100

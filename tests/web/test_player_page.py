@@ -598,6 +598,9 @@ def test_the_phone_fits_the_rules_below_the_hint(phone: Any) -> None:
         assert inside_viewport(phone, selector), selector
     card = box(phone, "#rules-card")
     assert box(phone, "#status")["y"] < card["y"] < PHONE["height"]
+    phone.tap("#rules-done")  # read below the board: folded, the page is back at the board
+    assert not phone.is_visible("#rules-card")
+    assert phone.evaluate("scrollY") == 0 and inside_viewport(phone, "#board")
 
 
 def test_a_failed_export_says_so_in_english(page: Any) -> None:

@@ -49,10 +49,18 @@ class Numbrix(PuzzleKind):
         look_up: bool = True,
         budget: int | None = None,
     ) -> HintResult:
-        """The engine's hint; a number that probe places says which number it
-        is, where probe's words speak only of the number it ruled out."""
+        """The engine's hint, with two things said a player's way: a reason
+        that rests on facts on the board outlines the numbers it names (the
+        rule's own premises are the cells it read), and a number that probe
+        places says which number it is, where probe's words speak only of
+        the number it ruled out."""
         h = super().hint(p, marks, level, solution, seconds, look_up, budget)
-        if h.status == "hint" and h.rule == "probe" and h.cell is not None and h.value is not None:
+        if h.status != "hint" or h.cell is None or h.value is None:
+            return h
+        found = reasons.facts(self.marked_state(p, marks)[0], h.cell, 1 << h.value)
+        if found is not None and found[0] == h.reason:
+            return replace(h, premises=found[1])
+        if h.rule == "probe":
             g = self.start(p).grid
             why = reasons.say(
                 "probe leaves one",

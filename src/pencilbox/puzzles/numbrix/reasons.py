@@ -127,6 +127,12 @@ def on_the_board(s: State[Board], cell: Cell, keep: Mask) -> str | None:
     """When ``keep`` leaves ``cell`` one number: facts on the board that force
     it there (see the module's doc), or None when none settles it alone (or
     ``keep`` leaves more than one)."""
+    found = facts(s, cell, keep)
+    return found[0] if found else None
+
+
+def facts(s: State[Board], cell: Cell, keep: Mask) -> tuple[str, tuple[Cell, ...]] | None:
+    """:func:`on_the_board`'s reason, with the cells of the numbers it names."""
     m = s.cands[cell] & keep
     if not m or m & (m - 1):
         return None
@@ -134,7 +140,8 @@ def on_the_board(s: State[Board], cell: Cell, keep: Mask) -> str | None:
     board = OnTheBoard(s)
     if v in board.at or cell in board.cell_value:
         return None
-    return board.value_side(cell, v) or board.surrounded(cell, v) or board.cell_side(cell, v)
+    reason = board.value_side(cell, v) or board.surrounded(cell, v) or board.cell_side(cell, v)
+    return (reason, board.cited) if reason else None
 
 
 class OnTheBoard:
@@ -153,6 +160,12 @@ class OnTheBoard:
                 self.cell_value[c] = v
         self.placed = sorted(self.at)
         self._steps: dict[int, dict[Cell, int]] = {}
+        self.cited: tuple[Cell, ...] = ()  # the cells the last reason names
+
+    def said(self, key: str, cited: tuple[Cell, ...], **fields: object) -> str:
+        """The reason ``key``, and the cells it names (what a hint outlines)."""
+        self.cited = cited
+        return say(key, **fields)
 
     def empty(self, c: Cell) -> bool:
         return c not in self.cell_value
@@ -198,8 +211,9 @@ class OnTheBoard:
         below, above = self.around(v)
         name, num = self.grid.name, number_name
         if below == v - 1 and above == v + 1 and self.where(v, (below, above)) == [cell]:
-            return say(
+            return self.said(
                 "between",
+                (self.at[below], self.at[above]),
                 value=num(v),
                 cell=name(cell),
                 before=num(below),
@@ -213,15 +227,17 @@ class OnTheBoard:
             if self.where(v, (w,)) != [cell]:
                 continue
             if abs(v - w) == 1:
-                return say(
+                return self.said(
                     "beside",
+                    (self.at[w],),
                     value=num(v),
                     number=num(w),
                     number_cell=name(self.at[w]),
                     cell=name(cell),
                 )
-            return say(
+            return self.said(
                 "near one",
+                (self.at[w],),
                 value=num(v),
                 steps=step_count(abs(v - w)),
                 number=num(w),
@@ -232,8 +248,9 @@ class OnTheBoard:
             return None
         w, other = sides
         if abs(v - w) == 1:
-            return say(
+            return self.said(
                 "beside near",
+                (self.at[w], self.at[other]),
                 value=num(v),
                 number=num(w),
                 number_cell=name(self.at[w]),
@@ -243,8 +260,9 @@ class OnTheBoard:
                 cell=name(cell),
             )
         assert below is not None and above is not None
-        return say(
+        return self.said(
             "near",
+            (self.at[below], self.at[above]),
             value=num(v),
             steps_before=step_count(v - below),
             before=num(below),
@@ -270,8 +288,9 @@ class OnTheBoard:
         if fits != [v]:
             return None
         listed = sorted(beside)
-        return say(
+        return self.said(
             "surrounded",
+            tuple(self.grid.neighbours[cell]),
             cell=self.grid.name(cell),
             numbers=", ".join(number_name(w) for w in listed[:-1])
             + " and "
@@ -292,8 +311,9 @@ class OnTheBoard:
         below, above = self.around(v)
         name, num = self.grid.name, number_name
         if below is not None and above is not None:
-            return say(
+            return self.said(
                 "gap",
+                (self.at[below], self.at[above]),
                 value=num(v),
                 before=num(below),
                 before_cell=name(self.at[below]),
@@ -305,8 +325,9 @@ class OnTheBoard:
             )
         if above is not None:
             steps = step_count(self.steps(above)[cell])
-            return say(
+            return self.said(
                 "gap start",
+                (self.at[above],),
                 value=num(v),
                 after=num(above),
                 after_cell=name(self.at[above]),
@@ -315,8 +336,9 @@ class OnTheBoard:
             )
         assert below is not None
         steps = step_count(self.steps(below)[cell])
-        return say(
+        return self.said(
             "gap end",
+            (self.at[below],),
             value=num(v),
             before=num(below),
             before_cell=name(self.at[below]),

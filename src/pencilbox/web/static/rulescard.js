@@ -43,6 +43,8 @@ export function wire() {
     saveSettings();
     open(false);
     $("rules-show").focus({ preventScroll: true });
+    // read below the board (a phone), the rules gave way to the game: back to the board
+    if ($("board").getBoundingClientRect().top < 0) window.scrollTo({ top: 0 });
   });
   $("rules-show").addEventListener("click", () => {
     const on = $("rules-card").hidden;
