@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -263,37 +263,43 @@ def test_the_status_line_forgets_a_check_when_the_board_changes(page: Any) -> No
             page.click("#redo")
 
 
+def held_on_its_way(page: Any, calls: str, button: str) -> Callable[[], None]:
+    """Press ``button`` and hold the API call it makes (``calls``, a URL
+    pattern); returns what lets it go on."""
+    held: list[Any] = []
+    page.route(calls, lambda route: held.append(route))
+    page.click(button)
+    page.wait_for_timeout(300)
+    assert held, f"{button} asked nothing"
+
+    def release() -> None:
+        held[0].continue_()
+        page.unroute(calls)
+
+    return release
+
+
 def test_a_hint_for_a_board_no_longer_shown_is_dropped(page: Any) -> None:
     kind = first_kind(cycles)
     open_board(page, kind.name)
-    held: list[Any] = []
-    page.route("**/api/hint", lambda route: held.append(route))
-    page.click("#hint")
-    page.wait_for_timeout(300)
-    assert held, "the hint was not asked"
+    asked = held_on_its_way(page, "**/api/hint", "#hint")
     r, c = free_cells(page)[0]
     cell(page, r, c).click()  # a move while the hint is on its way
-    held[0].continue_()
+    asked()
     idle(page)
     assert page.get_attribute("#status", "data-kind") != "hint", page.inner_text("#status")
     assert page.locator("#board .hl-hint").count() == 0
-    page.unroute("**/api/hint")
 
 
 def test_a_deal_keeps_what_the_player_typed_and_chose(page: Any) -> None:
     kind = first_kind(cycles)
     open_board(page, kind.name)
-    held: list[Any] = []
-    page.route("**/api/puzzle?*", lambda route: held.append(route))
-    page.click("#new")
-    page.wait_for_timeout(300)
-    assert held, "no deal was asked"
+    asked = held_on_its_way(page, "**/api/puzzle?*", "#new")
     typed = blank_url(kind.name, 5, 5)
     page.fill("#url", typed)  # pasted while the board is on its way …
     page.select_option("#size", "8")  # … and another size chosen
-    held[0].continue_()
+    asked()
     idle(page)
-    page.unroute("**/api/puzzle?*")
     assert page.input_value("#url") == typed
     assert page.input_value("#size") == "8"
     assert page.is_visible("#deal-note") and "8×8" in page.inner_text("#deal-note")
