@@ -367,7 +367,7 @@ def _apply_links(s: State[Board], links: _Links) -> Result:
             if cands[x] & ~keep:
                 reason = ""
                 if narrated or not cands[x] & keep:
-                    names = "–".join(name[c] for c in run[:8]) + ("–…" if len(run) > 8 else "")
+                    names = "–".join(name[c] for c in run[:6]) + ("–…" if len(run) > 6 else "")
                     reason = _reason(s, x, keep, "run order", {"cell": name[x], "run": names})
                 r = s.restrict(x, keep, "edge", reason, tuple(c for c in run if c != x))
                 if isinstance(r, Contradiction):

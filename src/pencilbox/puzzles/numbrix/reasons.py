@@ -11,8 +11,9 @@ instead for facts on the board that force the number, which a player can
 check by eye: the numbers already placed, the empty cells, and how far a
 number may stand from the ones placed before and after it (a walk from 5 to
 9 takes exactly 4 steps, through cells whose numbers are not placed yet, so
-through empty cells). Where no such fact settles it, the rule's own message
-names the number it leaves.
+through empty cells: a reason says "within 4 steps of 5 (through empty
+cells)"). Where no such fact settles it, the rule's own message names the
+number it leaves.
 """
 
 from __future__ import annotations
@@ -32,26 +33,23 @@ MESSAGES: dict[str, str] = {
     "{after_cell}, and {cell} is the only empty cell beside both",
     "beside": "{value} stands beside {number} at {number_cell}, whose only empty "
     "neighbour is {cell}",
-    "beside near": "{value} stands beside {number} at {number_cell} and at most "
-    "{steps} from {other} at {other_cell}, counting steps through empty cells; "
-    "of the empty cells beside {number}, only {cell} is that close",
-    "near": "{value} stands at most {steps_before} from {before} at "
-    "{before_cell} and at most {steps_after} from {after} at {after_cell}, "
-    "counting steps through empty cells; {cell} is the only empty cell that close to both",
-    "near one": "{value} stands at most {steps} from {number} at {number_cell}, "
-    "counting steps through empty cells; {cell} is the only empty cell that close",
-    "gap": "of the numbers still to place, only those between {before} at {before_cell} "
-    "and {after} at {after_cell} can reach {cell}, which lies {steps_before} from "
-    "{before} and {steps_after} from {after}, counting steps through empty cells: only "
-    "{value} fits",
-    "gap start": "of the numbers still to place, only those below {after} at {after_cell} "
-    "can reach {cell}, which lies {steps} from {after}, counting steps through "
-    "empty cells: only {value} fits",
-    "gap end": "of the numbers still to place, only those above {before} at {before_cell} "
-    "can reach {cell}, which lies {steps} from {before}, counting steps through "
-    "empty cells: only {value} fits",
-    "surrounded": "every cell beside {cell} is filled, with {numbers}; only {value} has "
-    "both the number before it and the number after it among them",
+    "beside near": "{value} stands beside {number} at {number_cell}, within {steps} of "
+    "{other} at {other_cell} (through empty cells): {cell} is its only empty neighbour "
+    "that close",
+    "near": "{value} stands within {steps_before} of {before} at {before_cell} and "
+    "{steps_after} of {after} at {after_cell} (through empty cells): {cell} is the only "
+    "empty cell that close",
+    "near one": "{value} stands within {steps} of {number} at {number_cell} (through "
+    "empty cells): {cell} is the only empty cell that close",
+    "gap": "only the missing numbers between {before} at {before_cell} and {after} at "
+    "{after_cell} reach {cell}, {steps_before} from {before} and {steps_after} from "
+    "{after} (through empty cells): only {value} fits",
+    "gap start": "only the missing numbers below {after} at {after_cell} reach {cell}, "
+    "{steps} from it (through empty cells): only {value} fits",
+    "gap end": "only the missing numbers above {before} at {before_cell} reach {cell}, "
+    "{steps} from it (through empty cells): only {value} fits",
+    "surrounded": "every cell beside {cell} is filled, with {numbers}: only {value} has "
+    "the numbers before and after it among them",
     # -- a number placed, in the rule's own terms (no fact on the board settles it) --
     "last number": "{numbers} already stand in {cells}, which leaves {cell} only {value}",
     "only cell": "{cell} is the only cell left that can hold {value}",
@@ -94,7 +92,7 @@ MESSAGES: dict[str, str] = {
     "not an end leaves one": "{cell} is joined to both {first} and {second}, so the walk "
     "does not end there; of the numbers it may still hold, that leaves {value}",
     "run order leaves one": "{cell} lies on the run {run} of joined cells, whose numbers "
-    "count up or down along it; of the numbers it may still hold, that leaves {value}",
+    "count along it: that leaves it only {value}",
     "not joined leaves one": "{cell} cannot be joined to {other} ({why}), and {other} "
     "holds {held}; of the numbers {cell} may still hold, that leaves {value}",
     # -- contradictions ----------------------------------------------------------------

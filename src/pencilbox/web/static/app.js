@@ -142,7 +142,7 @@ function load(puzzle, note = "", { keepChoice = false } = {}) {
   save(); draw();
 }
 
-// The grade beside the title: the player's name and the rung's ("Hard (bridge)").
+// The grade beside the title, by its player's name ("Hard").
 function showGrade(grade) {
   const p = game.puzzle;
   const name = grade === "beyond" ? "beyond Fiendish" : levels.gradeName(p.type, grade);
@@ -205,7 +205,7 @@ async function newPuzzle() {
 // (a puzz.link file, Janko text, a text grid). Text that does not say its
 // type is read as the type on screen. A saved game brings the player's marks.
 async function openUrl(url) {
-  const mine = ++asked;
+  const mine = ++asked, choice = chosen;
   try {
     const p = await call("parse", { puzzle: openBox.unwrap(url), fallback_type: $("puzzle-type").value });
     if (mine !== asked) return;
@@ -213,7 +213,7 @@ async function openUrl(url) {
     delete p.marks; delete p.answer;   // the puzzle is kept; the marks go on the board
     leaving(p);
     openBox.fold(); layout.fold();
-    load(p, p.note);
+    load(p, p.note, { keepChoice: chosen !== choice });
     if (marks) takeMarks(marks.flatMap(r => r.trim().split(/\s+/)).map(t => t === "?" ? null : t), p.note);
     return true;
   } catch (e) { if (mine === asked) say(`Could not open that puzzle: ${e.message}`, "error"); }

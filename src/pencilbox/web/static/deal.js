@@ -47,7 +47,7 @@ export function dealQuery() {
 }
 
 // What the game says about a board it was dealt; gradeName(type, level)
-// names its grade as the player knows it ("Hard (bridge)").
+// names its grade as the player knows it ("Hard").
 export function dealtNote(p, gradeName) {
   if (p.note) return p.note;
   if (p.source !== "bank") return "";
