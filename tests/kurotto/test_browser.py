@@ -25,7 +25,7 @@ def test_circles_turn_ok_and_bad(page: Any) -> None:
     cell(page, 0, 1).click()
     cell(page, 0, 0).click()
     assert circle.get_attribute("data-circle") == "bad"  # a block of 2 touches a 1
-    assert page.locator("text.blocksize").text_content() == "2"
+    assert page.locator("#board text.blocksize").text_content() == "2"
     page.click("#undo")
     assert circle.get_attribute("data-circle") is None  # 1 so far, still open
     for rc in ((0, 0), (0, 2), (1, 0), (1, 2), (2, 1)):

@@ -483,7 +483,8 @@ async function hint() {
       game.hint = i; game.premises = h.case ? [] : h.premises.map(cellOf); game.cursor = i;
       game.pending = { cell: i, value: h.value };
       const branches = h.case?.branches.length ?? 0;
-      const step = levels.rung(p.type, h.rule);   // the difficulty of the rule that proved it
+      // the difficulty of the rule that proved it (a rule off the ladder: the hint's own)
+      const step = levels.rung(p.type, levels.hasRung(p.type, h.rule) ? h.rule : h.level);
       say(`${sentence(h.reason)}. (${/^[aeiou]/i.test(step.name) ? "An" : "A"} ${step.name} step.)` +
           " Press Hint again to fill it in." +
           (branches > 1 ? " Step through the branches with [ and ]." : ""), "hint", `${where(i)} is ${word(h.value)}.`);

@@ -17,6 +17,11 @@ export function rung(type, level) {
   return kinds[type]?.grades?.find(g => g.level === level) ?? { level, name: level, rule: "" };
 }
 
+// Whether a type's ladder has a rung of this name (a rule off the ladder has none).
+export function hasRung(type, level) {
+  return !!kinds[type]?.grades?.some(g => g.level === level);
+}
+
 // A grade as the game names it: its difficulty name ("Hard").
 export function gradeName(type, level) {
   return rung(type, level).name;
