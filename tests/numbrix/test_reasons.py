@@ -122,7 +122,7 @@ def test_every_hint_names_the_facts_that_place_its_number(level: str) -> None:
                 assert set(h.premises) == named, (h.premises, h.reason)
             said += 1
             marks[h.cell] = h.value
-    assert said > 100
+    assert said > 60
 
 
 def test_most_hints_rest_on_the_board_alone() -> None:

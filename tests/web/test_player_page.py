@@ -347,6 +347,7 @@ def test_a_new_board_keeps_the_game_in_progress_one_undo_away(page: Any) -> None
     r, c = free_cells(page)[0]
     cell(page, r, c).click()
     mark = state(page, r, c)
+    page.select_option("#size", "5")  # a board the test bank lacks: surely another one
     page.click("#new")
     idle(page)
     assert board_url(page) != first
@@ -361,6 +362,33 @@ def test_a_new_board_keeps_the_game_in_progress_one_undo_away(page: Any) -> None
     idle(page)
     page.click("#undo")  # then the game's own moves
     assert state(page, r, c) == "empty"
+
+
+def test_the_same_board_dealt_again_starts_afresh_one_undo_away(page: Any) -> None:
+    """A small shelf may deal the board on screen again: the game in progress
+    is not thrown away, its marks come back with Undo."""
+    kind = first_kind(cycles)
+    open_board(page, kind.name)
+    again = page.evaluate(
+        "async () => (await fetch('/api/parse', {method: 'POST', "
+        "headers: {'content-type': 'application/json'}, body: JSON.stringify("
+        "{puzzle: new URL(document.getElementById('share').href)"
+        ".searchParams.get('p')})})).text()"
+    )
+    r, c = free_cells(page)[0]
+    cell(page, r, c).click()
+    mark = state(page, r, c)
+    page.route(
+        "**/api/puzzle?*",
+        lambda route: route.fulfill(status=200, content_type="application/json", body=again),
+    )
+    page.click("#new")
+    idle(page)
+    page.unroute("**/api/puzzle?*")
+    assert "dealt this board again" in page.inner_text("#status")
+    assert state(page, r, c) == "empty"
+    page.click("#undo")
+    assert state(page, r, c) == mark
 
 
 def test_open_with_an_empty_box_says_so(page: Any) -> None:

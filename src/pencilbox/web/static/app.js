@@ -190,8 +190,17 @@ async function newPuzzle() {
   say("Dealing a board…");
   const mine = ++asked, choice = chosen, typed = $("url").value;
   try {
-    const p = await call("puzzle?" + deal.dealQuery());
+    let p = await call("puzzle?" + deal.dealQuery());
+    // the board on screen dealt again (a small shelf): another, where the shelf has one
+    for (let k = 0; k < 2 && mine === asked && p.url === game.puzzle?.url; k++)
+      p = await call("puzzle?" + deal.dealQuery());
     if (mine !== asked) return;   // the player has asked for another board since
+    if (p.url === game.puzzle?.url && inProgress()) {   // still the same: it starts afresh, one Undo away
+      if (setMarks(game.marks.map((_, i) => [i, null]), pencil.clearNotes())) changed();
+      layout.fold();
+      say("The bank dealt this board again: it starts afresh. Undo brings your marks back.");
+      return;
+    }
     leaving(p);
     remove(KEYS.board(p.url)); remove(KEYS.notes(p.url));
     // the Open box held the last board's URL; what was typed there since is the player's
