@@ -188,12 +188,12 @@ let chosen = 0;  // sizes and difficulties the player chose: one chosen since a 
 
 async function newPuzzle() {
   say("Dealing a board…");
-  const mine = ++asked, choice = chosen, typed = $("url").value;
+  // the board asked for is the one the controls showed at the press: a size chosen since is the next's
+  const mine = ++asked, choice = chosen, typed = $("url").value, query = "puzzle?" + deal.dealQuery();
   try {
-    let p = await call("puzzle?" + deal.dealQuery());
+    let p = await call(query);
     // the board on screen dealt again (a small shelf): another, where the shelf has one
-    for (let k = 0; k < 2 && mine === asked && p.url === game.puzzle?.url; k++)
-      p = await call("puzzle?" + deal.dealQuery());
+    for (let k = 0; k < 2 && mine === asked && p.url === game.puzzle?.url; k++) p = await call(query);
     if (mine !== asked) return;   // the player has asked for another board since
     if (p.url === game.puzzle?.url && inProgress()) {   // still the same: it starts afresh, one Undo away
       if (setMarks(game.marks.map((_, i) => [i, null]), pencil.clearNotes())) changed();
