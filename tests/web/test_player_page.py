@@ -632,7 +632,10 @@ def test_the_phone_fits_the_rules_below_the_hint(phone: Any) -> None:
         assert inside_viewport(phone, selector), selector
     card = box(phone, "#rules-card")
     assert box(phone, "#status")["y"] < card["y"] < PHONE["height"]
-    phone.tap("#rules-done")  # read below the board: folded, the page is back at the board
+    # read below the board, scrolled down to Got it: folded, the page is back at the board
+    phone.eval_on_selector("#rules-done", "e => e.scrollIntoView({block: 'end'})")
+    assert phone.evaluate("scrollY") > 0
+    phone.tap("#rules-done")
     assert not phone.is_visible("#rules-card")
     assert phone.evaluate("scrollY") == 0 and inside_viewport(phone, "#board")
 
