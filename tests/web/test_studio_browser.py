@@ -445,7 +445,8 @@ def test_helpers_redundant_thin_suggest_and_cancel(page: Any) -> None:
 
     page.click("#thin")  # keeps the puzzle's own grade: never harder
     page.wait_for_selector("#thin:not([aria-busy])")
-    assert "Removed" in page.inner_text("#studio-status")
+    words = page.inner_text("#studio-status")
+    assert "Removed" in words and "the puzzle is still unique" in words, words
     assert settle(page) == "unique"
     assert levels.index(page.inner_text("#verdict .grade")) <= levels.index(board["grade"])
     left = board_clues(page)

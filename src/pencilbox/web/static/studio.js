@@ -472,7 +472,8 @@ const DONE = {
     const a = j.analysis;
     commit({ ...doc, clues });
     say(`Removed ${j.removed.length} clue${j.removed.length === 1 ? "" : "s"} ` +
-        `(${j.clues_before} → ${j.clues_after}); the puzzle still ${VERDICT_WORDS[a.verdict] ?? a.verdict}` +
+        `(${j.clues_before} → ${j.clues_after}); the puzzle ` +
+        (a.verdict === "unique" ? "is still unique" : VERDICT_WORDS[a.verdict] ?? a.verdict) +
         (a.grade ? `, grade ${gradeText(a.grade)}` : "") + "." +
         (j.complete ? "" : " The budget ran out first: press Thin again to go on.") + " Undo brings them back.", "helper");
   },
