@@ -212,3 +212,19 @@ def test_the_answers_written_ahead_are_the_servers(site_folder: Path) -> None:
                 dealt = server.get(f"/api/puzzle?{query}").json()
                 assert boards[n % s.boards] == dealt, query
     assert not (ahead / "deal" / "toy-6x6.json").exists()
+
+
+def test_the_page_links_the_manual_only_when_the_site_carries_it() -> None:
+    from pencilbox.site.build import index_html
+
+    plain = index_html("engine/p.whl", None, "engine/ahead/")
+    linked = index_html("engine/p.whl", None, "engine/ahead/", manual=True)
+    assert "/manual/index.html" not in plain
+    header = linked[linked.index("<header>") : linked.index("</header>")]
+    assert '<a class="manual" href="/manual/index.html">Manual</a>' in header
+
+
+def test_a_manual_that_was_not_built_is_one_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(SiteError, match="make docs"):
+        build(tmp_path / "out", manual=tmp_path / "no-docs")
+    assert not (tmp_path / "out").exists()

@@ -19,7 +19,10 @@
 - ``manifest.webmanifest`` and ``icons/`` — what installs it as an app;
 - ``sw.js`` — the service worker that keeps every file for offline use,
   its cache named for the build's hash;
-- ``site.json`` — the build: its hash, versions and files.
+- ``site.json`` — the build: its hash, versions and files;
+- ``manual/`` — with ``--manual DIR`` (``make site`` gives it), the
+  documentation ``make docs`` built, linked from the page's header and read
+  online (the service worker does not keep it).
 
 The folder is served from the root of its host (the pages use absolute
 paths, as on the server): ``python -m http.server -d OUT`` is enough.
@@ -43,6 +46,8 @@ WEB = Path(pencilbox.__file__).parent / "web"
 FILES = Path(__file__).parent / "files"
 MARK = "site.json"
 """The file that marks a folder as a build (a later build may replace it)."""
+MANUAL = "manual"
+"""Where the documentation goes beside the game (``--manual``)."""
 TITLE = "pencilbox"
 THEME = "#24324f"
 BACKGROUND = "#ffffff"
@@ -66,14 +71,23 @@ def default_bank() -> Path | None:
     return server_bank()
 
 
-def build(out: Path, bank: Path | None | str = "default", cache: Path | None = None) -> Site:
+def build(
+    out: Path,
+    bank: Path | None | str = "default",
+    cache: Path | None = None,
+    manual: Path | None = None,
+) -> Site:
     """Write the static site into ``out`` (missing, empty, or an earlier
     build, which is replaced); ``bank``: the bank to ship (None: none, every
     board is generated); ``cache``: where the runtime is kept (see
-    :func:`runtime.cache_root`)."""
+    :func:`runtime.cache_root`); ``manual``: the built documentation (``make
+    docs``), put beside the game under ``manual/`` and linked from its page
+    (it is read online: the service worker does not keep it)."""
     chosen = default_bank() if bank == "default" else (Path(bank) if bank else None)
     if chosen is not None and not chosen.is_file():
         raise SiteError(f"no bank at {chosen}")
+    if manual is not None and not (manual / "index.html").is_file():
+        raise SiteError(f"no built documentation at {manual} (make docs builds it)")
     pyodide = runtime.fetch(cache)
     prepare(out)
     copy_tree(WEB / "static", out / "static")
@@ -102,6 +116,7 @@ def build(out: Path, bank: Path | None | str = "default", cache: Path | None = N
         whl.relative_to(out).as_posix(),
         shipped.relative_to(out).as_posix() if shipped is not None else None,
         f"engine/{ahead.FOLDER}/",
+        manual=manual is not None,
     )
     (out / "index.html").write_text(page, encoding="utf-8")
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
@@ -119,6 +134,8 @@ def build(out: Path, bank: Path | None | str = "default", cache: Path | None = N
         "bytes": size,
     }
     (out / MARK).write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+    if manual is not None:
+        shutil.copytree(manual, out / MANUAL)
     return Site(out, digest, tuple(files), size, pyodide.version)
 
 
@@ -143,10 +160,18 @@ def copy_tree(source: Path, target: Path) -> None:
     shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
 
 
-def index_html(wheel_path: str, bank_path: str | None, ahead_path: str) -> str:
+def index_html(
+    wheel_path: str, bank_path: str | None, ahead_path: str, manual: bool = False
+) -> str:
     """The server's index.html, saying the engine is in the page (and where
-    its wheel, its bank and the answers written ahead are)."""
+    its wheel, its bank and the answers written ahead are), and with
+    ``manual`` a link to the documentation beside the game."""
     page = (WEB / "static" / "index.html").read_text(encoding="utf-8")
+    if manual:
+        if page.count("</header>") != 1:
+            raise SiteError("index.html has no single </header> to add the manual's link to")
+        link = f'  <a class="manual" href="/{MANUAL}/index.html">Manual</a>\n'
+        page = page.replace("</header>", link + "</header>")
     bank = f' data-bank="/{bank_path}"' if bank_path else ""
     head = (
         f'<meta name="pencilbox-engine" content="page" data-wheel="/{wheel_path}"{bank} '
