@@ -27,12 +27,12 @@ from collections.abc import Callable
 
 from pencilbox.engine import cases
 from pencilbox.engine.budget import Budget, OutOfTime
-from pencilbox.engine.fixpoint import first_deduction
+from pencilbox.engine.fixpoint import FirstDeduction, first_deduction
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.engine.refutation import describe
 from pencilbox.engine.results import HintResult, Marks, Values
-from pencilbox.engine.state import B, State, single_value
+from pencilbox.engine.state import B, Mask, State, single_value
 from pencilbox.errors import ParseError, Stopped
 
 AnswerLookup = Callable[[Budget], Values | None]
@@ -105,12 +105,12 @@ def hint(
             "contradiction", name, reason=f"these marks cannot be right: {cells}{more}", wrong=clash
         )
     try:
-        h = first_deduction(at, s, lv, budget)
+        h = lowest_first(ladder, at, s, lv, budget)
     except Stopped as e:
         return HintResult("stopped", name, reason=stopped_reason(e, "proving a cell"))
     if case and h.deduction is None and h.status is Status.STALLED:
         try:
-            found = case_hint(at, s, budget)
+            found = case_hint(at, s, budget, h.reached)
         except Stopped as e:
             return HintResult("stopped", name, reason=stopped_reason(e, "proving a cell"))
         if found is not None:
@@ -130,6 +130,23 @@ def hint(
             premises=why.premises if why else (),
         )
     return _stalled(ladder, s, name, case, budget)
+
+
+def lowest_first(
+    ladder: Ladder[B], at: Ladder[B], s: State[B], lv: int, budget: Budget
+) -> FirstDeduction:
+    """The first deduction at level ``lv`` of ``at``. When ``at`` is the
+    ladder of a rung above probe, the rungs below it are asked first, the
+    lowest first: a player meets probe before the rungs above it, and its
+    trials, without those rungs' rules, are far cheaper."""
+    lower = [ladder, *(ladder.raised(rung.name) for rung in ladder.above)]
+    if at is ladder or at not in lower or lv != at.top:
+        return first_deduction(at, s, lv, budget)
+    for below in lower[: lower.index(at)]:
+        h = first_deduction(below, s, below.top, budget)
+        if h.deduction is not None or h.status is not Status.STALLED:
+            return h
+    return first_deduction(at, s, lv, budget)
 
 
 def _stalled(ladder: Ladder[B], s: State[B], name: str, case: bool, budget: Budget) -> HintResult:
@@ -175,14 +192,19 @@ def _stalled(ladder: Ladder[B], s: State[B], name: str, case: bool, budget: Budg
     return HintResult("stalled", name, reason="no level of the ladder proves anything more here")
 
 
-def case_hint(ladder: Ladder[B], s: State[B], budget: Budget | None) -> HintResult | None:
+def case_hint(
+    ladder: Ladder[B], s: State[B], budget: Budget | None, reached: list[Mask] | None = None
+) -> HintResult | None:
     """The smallest case split that decides a cell of ``s`` (None: none
-    within the rung's bounds). Raises :class:`Stopped` when the budget or its
-    safety clock stops the search first, so that running out is never taken
-    for "nothing to find"."""
+    within the rung's bounds); ``reached``, when given, is the top rung's
+    stalled fixpoint of ``s``, already run. Raises :class:`Stopped` when the
+    budget or its safety clock stops the search first, so that running out
+    is never taken for "nothing to find"."""
     fixed = s.copy()
     fixed.budget = budget
-    if ladder.propagate(fixed, ladder.top).status is not Status.STALLED:
+    if reached is not None:
+        fixed.cands = reached[:]
+    elif ladder.propagate(fixed, ladder.top).status is not Status.STALLED:
         return None
     two = fixed.cands
     ref = cases.refute(ladder, fixed, budget, wanted=lambda lit: two[lit[0]].bit_count() == 2)
