@@ -334,6 +334,7 @@ def frontend_json(kind: PuzzleKind) -> dict[str, object] | None:
     module = kind.frontend.module
     out["module_url"] = f"{PUZZLE_STATIC}/{quote(kind.name)}/{quote(module)}" if module else None
     out["clue_tokens"] = clue_tokens(kind)
+    out["example"] = jobs.example_json(kind)
     return out
 
 
