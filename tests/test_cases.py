@@ -89,17 +89,19 @@ def test_the_rung_never_removes_a_value_of_a_solution(name: str) -> None:
 
 
 def split_board(name: str) -> tuple[PuzzleKind, Puzzle]:
-    """The kind's board where probe stalls, no single assumption fails even at
-    probe's level (with the search rules beside it), and a split on one
-    further cell decides a cell."""
+    """The kind's board where the top rung (probe, or the highest rung above
+    it) stalls, no single assumption fails even at that level (with the
+    search rules beside it), and a split on one further cell decides a cell."""
     kind = pencilbox.puzzle(name)
     assert kind.samples.split is not None
     return kind, kind.parse(kind.samples.split)
 
 
 def probe_marks(kind: PuzzleKind, p: Puzzle) -> tuple[int | None, ...]:
+    """The cells the top rung decides (probe, or the highest rung above it)."""
     s = kind.start(p)
-    kind.ladder.propagate(s, kind.ladder.top)
+    top = kind.ladder.strongest
+    top.propagate(s, top.top)
     return tuple(m.bit_length() - 1 if m & (m - 1) == 0 else None for m in s.cands)
 
 
@@ -108,8 +110,9 @@ def test_a_split_on_one_cell_decides_where_probe_stalls(name: str) -> None:
     kind, p = split_board(name)
     assert kind.solve(p, level="probe").status is Status.STALLED
     s = kind.start(p)
-    kind.ladder.propagate(s, kind.ladder.top)
-    ref = cases.refute(kind.ladder, s)
+    top = kind.ladder.strongest
+    top.propagate(s, top.top)
+    ref = cases.refute(top, s)
     assert ref is not None and ref.size == 2 and ref.split is not None
     if fillings(kind, p) <= MOST_FILLINGS:
         answers = all_solutions(kind, p)
@@ -150,12 +153,15 @@ def test_a_case_board_is_graded_case_and_finished_by_hints(name: str) -> None:
     assert kind.count(p, limit=2).first == answer
 
 
-def graded_case_and_finished_by_hints(kind: PuzzleKind, p: Puzzle) -> None:
-    """Probe stalls on ``p``, its grade is case, and hints at the case level
-    finish it, each one right, some of them case splits."""
+def graded_case_and_finished_by_hints(kind: PuzzleKind, p: Puzzle, grade: str = "case") -> None:
+    """Probe stalls on ``p``, its grade is ``grade`` (case, or a rung above
+    probe), and hints at the case level finish it, each one right; some of
+    them case splits when the grade is case, none when it is not."""
     assert kind.solve(p).status is Status.STALLED
     g = kind.grade(p, seconds=None)
-    assert g.grade == "case" and g.unique and g.case_size is not None and g.case_size >= 1
+    assert g.grade == grade and g.unique
+    if grade == "case":
+        assert g.case_size is not None and g.case_size >= 1
     counted = kind.count(p, limit=2)
     assert counted.complete and counted.solutions == 1 and counted.first is not None
     answer = counted.first
@@ -168,7 +174,7 @@ def graded_case_and_finished_by_hints(kind: PuzzleKind, p: Puzzle) -> None:
         assert h.cell is not None and h.value == answer[h.cell], h.reason
         used += h.case is not None
         marks[h.cell] = h.value
-    assert h.status == "solved" and used > 0
+    assert h.status == "solved" and (used > 0) == (grade == "case")
     assert all(
         m == a or p.clues[c] is not None for c, (m, a) in enumerate(zip(marks, answer, strict=True))
     )
@@ -210,4 +216,4 @@ def test_hint_json_carries_the_branches(name: str) -> None:
 def test_case_is_not_a_ladder_level(name: str) -> None:
     kind = pencilbox.puzzle(name)
     assert kind.levels[-1] == "probe" and "case" not in kind.levels
-    assert kind.hint_levels == (*kind.levels, "case")
+    assert kind.hint_levels == (*kind.levels, *kind.rungs_above, "case")

@@ -39,7 +39,9 @@ def test_puzzles(capsys, name: str) -> None:
     by_type = {o["type"]: o for o in objs}
     assert list(by_type) == list(names())
     kind = pencilbox.puzzle(name)
-    assert by_type[name] == {"type": name, "title": kind.title, "levels": list(kind.levels)}
+    above = {"above": list(kind.rungs_above)} if kind.rungs_above else {}
+    want = {"type": name, "title": kind.title, "levels": list(kind.levels), **above}
+    assert by_type[name] == want
 
 
 @pytest.mark.parametrize("name", names())

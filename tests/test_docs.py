@@ -30,6 +30,11 @@ def test_every_rule_is_described_in_its_module_docstring(name: str) -> None:
     for rule in kind.ladder.search_rules:
         assert rule.summary, f"{name}: search rule {rule.name!r} has no summary"
         assert rule.name in doc, f"{name}: search rule {rule.name!r} is not described"
+    for rung in kind.ladder.above:
+        assert rung.name in doc, f"{name}: rung {rung.name!r} above probe is not described"
+        for rule in rung.rules:
+            assert rule.summary, f"{name}: rule {rule.name!r} has no summary"
+            assert rule.name in doc, f"{name}: rule {rule.name!r} is not described"
 
 
 ALL_DOCS = "\n".join([README, *DOCS.values()])

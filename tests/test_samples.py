@@ -66,14 +66,37 @@ def test_the_bank_grade_is_a_grade(name: str) -> None:
     assert set(kind.samples.shipped_sizes) <= set(range(2, 61))
 
 
+@pytest.mark.parametrize("name", names())
+def test_one_unique_board_per_rung_above_probe(name: str) -> None:
+    """Probe stalls on it, and the rung's fixpoint (the first to) finishes it."""
+    kind = pencilbox.puzzle(name)
+    above = kind.samples.above
+    assert tuple(s.grade for s in above) == kind.rungs_above
+    for s in above:
+        p, answer = board(kind, s)
+        assert p.rows * p.cols <= 36
+        brute = kind.brute_count(p, limit=2)
+        assert brute.complete and brute.solutions == 1 and brute.first == answer
+        assert kind.solve(p).status is Status.STALLED
+        for rung in kind.rungs_above:
+            solved = kind.solve(p, level=rung)
+            if rung == s.grade:
+                assert solved.status is Status.SOLVED
+                assert tuple(m.bit_length() - 1 for m in solved.cands) == answer
+                break
+            assert solved.status is Status.STALLED
+        assert kind.grade(p, seconds=30).grade == s.grade
+
+
 @pytest.mark.parametrize("name", names_with(lambda k: k.samples.split))
 def test_the_split_board_needs_one_split(name: str) -> None:
     kind = pencilbox.puzzle(name)
     assert kind.samples.split is not None
     p = kind.parse(kind.samples.split)
     s = kind.start(p)
-    assert kind.ladder.propagate(s, kind.ladder.top).status is Status.STALLED
-    ref = cases.refute(kind.ladder, s)
+    top = kind.ladder.strongest
+    assert top.propagate(s, top.top).status is Status.STALLED
+    ref = cases.refute(top, s)
     assert ref is not None and ref.size == 2 and ref.split is not None
 
 

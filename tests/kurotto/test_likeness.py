@@ -37,7 +37,7 @@ def test_likeness_counts_what_a_person_would(
     assert theirs["rot180_share"] == 1.0
     assert theirs["mirror_share"] == 0.0
     assert theirs["shaded_share"] == pytest.approx(16 / 36, abs=0.001)
-    assert theirs["grades"] == {"case": 1.0}
+    assert theirs["grades"] == {"shape": 1.0}
     assert figures["ours"]["boards"] == 2
     assert figures["ours"]["sizes"] == {"6x6": 2}
 

@@ -170,7 +170,7 @@ def test_generator_seed_reproduces_the_gap_board(kind):
 def test_gap_board_is_unique_beyond_probe(kind):
     p = kind.parse(GAP)
     assert kind.solve(p).status is Status.STALLED
-    assert kind.grade(p).grade == "case"  # the rung above probe finishes it
+    assert kind.grade(p).grade == "shape"  # the rung above probe finishes it
     g = kind.gapcheck(p)
     assert g.probe_finishes is False
     assert (g.solutions, g.complete) == (1, True)

@@ -1,4 +1,5 @@
-"""``pencilbox puzzles``: the registered puzzle types and their ladders."""
+"""``pencilbox puzzles``: the registered puzzle types and their ladders
+(and the rungs above probe, for a ladder that has some)."""
 
 from __future__ import annotations
 
@@ -21,9 +22,13 @@ def run(args: argparse.Namespace) -> list[Result]:
     out = []
     for name in pencilbox.puzzle_names():
         kind = pencilbox.puzzle(name)
-        out.append({"type": name, "title": kind.title, "levels": list(kind.levels)})
+        listed: Result = {"type": name, "title": kind.title, "levels": list(kind.levels)}
+        if kind.rungs_above:
+            listed["above"] = list(kind.rungs_above)
+        out.append(listed)
     return out
 
 
 def text(obj: Result) -> str:
-    return f"{obj['type']:<10} {obj['title']:<10} levels: {', '.join(obj['levels'])}"
+    above = f"; above probe: {', '.join(obj['above'])}" if obj.get("above") else ""
+    return f"{obj['type']:<10} {obj['title']:<10} levels: {', '.join(obj['levels'])}{above}"

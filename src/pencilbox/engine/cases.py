@@ -106,13 +106,16 @@ class Trials(Generic[B]):
         start: list[Mask] | None = None,
         narrate: bool = False,
         memo: ProbeMemo | None = None,
+        ladder: Ladder[B] | None = None,
     ) -> tuple[State[B], Outcome]:
-        """Assume some candidates and propagate at ``level`` (a fresh state)."""
+        """Assume some candidates and propagate at ``level`` (a fresh state)
+        on the rung's ladder, or on ``ladder``."""
+        ladder = self.ladder if ladder is None else ladder
         s = State(self.board, (start or self.base)[:], [] if narrate else None)
         s.focus = self.focus
         s.budget = self.budget
         s.searching = True  # the ladder's search rules reason in every trial
-        if level == self.ladder.top:
+        if level == ladder.top:
             s.probes = memo or self.memo.copy()
         first = True
         for cell, v in assume:
@@ -121,7 +124,7 @@ class Trials(Generic[B]):
                 s.scratch = cell  # probe looks near the assumption first
                 first = False
         self.runs += 1
-        return s, self.ladder.propagate(s, level)
+        return s, ladder.propagate(s, level)
 
     def choose(self, state: State[B]) -> Cell:
         """Where to split under a fixpoint: where the search would branch."""
@@ -225,7 +228,12 @@ class Trials(Generic[B]):
         return start, start == reached
 
     def fixpoint(self, lit: Literal) -> list[Mask] | None:
-        """The probe fixpoint of the base with ``lit`` assumed; None: contradiction."""
+        """The probe fixpoint of the base with ``lit`` assumed; None: contradiction.
+
+        On the ladder of a rung above probe, probe's own fixpoint (on the
+        ladder the rung was raised from, whose rules are fewer and cheaper)
+        comes first: it holds in the rung's, so a contradiction there is
+        one here, and the rung's run starts from it."""
         if lit not in self.fixed:
             start = self.below.get(lit)
             known, same = self.known(lit, self.ladder.top)
@@ -238,6 +246,13 @@ class Trials(Generic[B]):
                     if start is not None:
                         known = [a & b for a, b in zip(start, known, strict=True)]
                     start = known
+                lighter = self.ladder.base
+                if lighter is not None:
+                    s, outcome = self.run((lit,), lighter.top, start, ladder=lighter)
+                    if outcome.status is Status.CONTRADICTION:
+                        self.fixed[lit] = None
+                        return None
+                    start = s.cands
                 memo = self.memo.copy()
                 memo.kept.update(self.pairs.pop(lit, {}))
                 s, outcome = self.run((lit,), self.ladder.top, start, memo=memo)
@@ -505,8 +520,15 @@ def refute(
     max_branches: int = MAX_BRANCHES,
     wanted: Callable[[Literal], bool] | None = None,
 ) -> Refutation | None:
-    """The smallest explained refutation of a candidate of a probe fixpoint."""
-    found, trials = find(ladder, state, budget, max_branches, True, wanted)
+    """The smallest explained refutation of a candidate of a probe fixpoint.
+
+    On the ladder of a rung above probe, one assumption alone is first
+    tried on the ladder it was raised from (see :func:`solve`)."""
+    found: list[Found] = []
+    if ladder.base is not None:
+        found, trials = find(ladder.base, state, budget, 1, True, wanted)
+    if not found:
+        found, trials = find(ladder, state, budget, max_branches, True, wanted)
     for f in found:
         r = explain(trials, f)
         if r is not None:
@@ -534,24 +556,44 @@ def solve(
     Each step removes the smallest refutation's candidate and lets probe
     follow it up before looking again: what it settles makes the next
     refutations cheaper.
+
+    On the ladder of a rung above probe, each step first tries one
+    assumption alone on the ladder it was raised from, whose trials are far
+    cheaper (a contradiction there is one on the rung's ladder too), and
+    the rung's own trials run only when none of those fails. While those
+    steps succeed, the lower ladder's probe follows each up; from the first
+    step where none does, the rung's fixpoint and its own steps take over.
     """
     largest = 0
     state.budget = budget
     trials: Trials[B] | None = None
+    light: Trials[B] | None = None
+    lighter = ladder.base
     false = None if answer is None else (lambda lit: answer[lit[0]] != lit[1])
     while True:
+        at = ladder if lighter is None else lighter
         try:
-            status = ladder.propagate(state, ladder.top).status
+            status = at.propagate(state, at.top).status
         except Stopped as e:
             return Status.STALLED, largest, e
         if status is not Status.STALLED:
             return status, largest, None
-        found, trials = find(
-            ladder, state, budget, max_branches, wanted=false, before=trials, sweep=True
-        )
-        trials.before = None  # one step back is all the next step reads
-        if not found:
-            return status, largest, trials.stopped
+        found: list[Found] = []
+        if lighter is not None:
+            found, light = find(lighter, state, budget, 1, wanted=false, before=light, sweep=True)
+            light.before = None
+            if light.stopped:
+                return status, largest, light.stopped
+            if not found:
+                lighter = None  # the rung's strength is needed from here on
+                continue  # its fixpoint first, then its own steps
+        else:
+            found, trials = find(
+                ladder, state, budget, max_branches, wanted=false, before=trials, sweep=True
+            )
+            trials.before = None  # one step back is all the next step reads
+            if not found:
+                return status, largest, trials.stopped
         for f in found:
             keep = state.cands[f.cell] & ~(1 << f.value)
             result = state.restrict(f.cell, keep, CASE, "a case split refutes it")

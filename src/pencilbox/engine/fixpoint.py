@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pencilbox.engine.budget import Budget
 from pencilbox.engine.ladder import Ladder, Outcome, Status
-from pencilbox.engine.state import B, Deduction, State
+from pencilbox.engine.state import B, Deduction, Mask, State
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,9 @@ class FirstDeduction:
     status: Status
     deduction: Deduction | None = None
     outcome: Outcome | None = None
+    reached: list[Mask] | None = None
+    """When nothing is decided and the level stalls: the candidates of its
+    fixpoint (what a higher rung starts from without running it again)."""
 
 
 def first_deduction(
@@ -40,7 +43,8 @@ def first_deduction(
     outcome = ladder.propagate(narrated, level, stop=lambda d: d.decides)
     if outcome.stopped is not None:
         return FirstDeduction(Status.STALLED, outcome.stopped, outcome)
-    return FirstDeduction(outcome.status, None, outcome)
+    reached = narrated.cands if outcome.status is Status.STALLED else None
+    return FirstDeduction(outcome.status, None, outcome, reached)
 
 
 def lowest_solving_level(

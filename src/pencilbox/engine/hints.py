@@ -9,8 +9,11 @@ Done once for every puzzle, in terms of its ladder (the kind calls it):
   with its rule, its reason and its premises;
 - when the level proves nothing more, the hint says which higher level
   would (or the case rung), so the player knows where to look;
-- the level "case" is probe first, then the case rung's smallest
-  refutation (:mod:`pencilbox.engine.cases`), told in words
+- a rung above probe (``Ladder.above``) is a level too, reached through
+  its own ladder (``Ladder.raised``);
+- the level "case" is the top rung first (probe, or the highest rung above
+  it), then the case rung's smallest refutation on its rules
+  (:mod:`pencilbox.engine.cases`), told in words
   (:func:`pencilbox.engine.refutation.describe`).
 
 Everything is spent from one budget of work (:mod:`pencilbox.engine.budget`):
@@ -24,12 +27,12 @@ from collections.abc import Callable
 
 from pencilbox.engine import cases
 from pencilbox.engine.budget import Budget, OutOfTime
-from pencilbox.engine.fixpoint import first_deduction
+from pencilbox.engine.fixpoint import FirstDeduction, first_deduction
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.engine.refutation import describe
 from pencilbox.engine.results import HintResult, Marks, Values
-from pencilbox.engine.state import B, State, single_value
+from pencilbox.engine.state import B, Mask, State, single_value
 from pencilbox.errors import ParseError, Stopped
 
 AnswerLookup = Callable[[Budget], Values | None]
@@ -74,13 +77,17 @@ def hint(
     ``answer`` is the puzzle's answer if the caller knows it; otherwise
     ``look_up`` (when given) finds it, with at most :data:`LOOK_UP_SHARE` of
     the budget, so wrong marks can be named. Without either, only what the
-    ladder itself refutes is reported. ``level`` may also be "case": probe
-    first, then the case rung. All of it is spent from ``budget`` (default
-    :data:`HINT_UNITS`); when it runs out the status is "stopped".
+    ladder itself refutes is reported. ``level`` may also name a rung above
+    probe, or be "case": the top rung first, then the case rung. All of it
+    is spent from ``budget`` (default :data:`HINT_UNITS`); when it runs out
+    the status is "stopped".
     """
     case = level == cases.CASE
-    lv = ladder.top if case else ladder.level_index(level)
-    name = cases.CASE if case else ladder.levels[lv]
+    if case:
+        at = ladder.strongest
+        name, lv = cases.CASE, at.top
+    else:
+        name, at, lv = ladder.rung(level)
     if budget is None:
         budget = Budget(HINT_UNITS)
     name_of = start.grid.name
@@ -98,12 +105,12 @@ def hint(
             "contradiction", name, reason=f"these marks cannot be right: {cells}{more}", wrong=clash
         )
     try:
-        h = first_deduction(ladder, s, lv, budget)
+        h = lowest_first(ladder, at, s, lv, budget)
     except Stopped as e:
         return HintResult("stopped", name, reason=stopped_reason(e, "proving a cell"))
     if case and h.deduction is None and h.status is Status.STALLED:
         try:
-            found = case_hint(ladder, s, budget)
+            found = case_hint(at, s, budget, h.reached)
         except Stopped as e:
             return HintResult("stopped", name, reason=stopped_reason(e, "proving a cell"))
         if found is not None:
@@ -122,14 +129,30 @@ def hint(
             reason=why.reason if why else "the marks contradict the puzzle",
             premises=why.premises if why else (),
         )
-    return _stalled(ladder, s, lv, name, case, budget)
+    return _stalled(ladder, s, name, case, budget)
 
 
-def _stalled(
-    ladder: Ladder[B], s: State[B], lv: int, name: str, case: bool, budget: Budget
-) -> HintResult:
-    """Nothing more at ``lv``: which higher level (or the case rung) proves
-    something, or that the search for one stopped (the budget or the clock)."""
+def lowest_first(
+    ladder: Ladder[B], at: Ladder[B], s: State[B], lv: int, budget: Budget
+) -> FirstDeduction:
+    """The first deduction at level ``lv`` of ``at``. When ``at`` is the
+    ladder of a rung above probe, the rungs below it are asked first, the
+    lowest first: a player meets probe before the rungs above it, and its
+    trials, without those rungs' rules, are far cheaper."""
+    lower = [ladder, *(ladder.raised(rung.name) for rung in ladder.above)]
+    if at is ladder or at not in lower or lv != at.top:
+        return first_deduction(at, s, lv, budget)
+    for below in lower[: lower.index(at)]:
+        h = first_deduction(below, s, below.top, budget)
+        if h.deduction is not None or h.status is not Status.STALLED:
+            return h
+    return first_deduction(at, s, lv, budget)
+
+
+def _stalled(ladder: Ladder[B], s: State[B], name: str, case: bool, budget: Budget) -> HintResult:
+    """Nothing more at the rung ``name``: which higher rung (or the case
+    rung) proves something, or that the search for one stopped (the budget
+    or the clock)."""
 
     def searched_on(e: Stopped) -> HintResult:
         return HintResult(
@@ -139,21 +162,24 @@ def _stalled(
             f"stopped: {why_stopped(e)}",
         )
 
-    for higher in range(lv + 1, len(ladder.levels)):
+    rungs = ladder.rungs()
+    names = [rung for rung, _, _ in rungs]
+    higher = rungs[names.index(name) + 1 :] if name in names else []
+    for rung, at, level in higher:
         try:
-            proved = first_deduction(ladder, s, higher, budget).deduction is not None
+            proved = first_deduction(at, s, level, budget).deduction is not None
         except Stopped as e:
             return searched_on(e)
         if proved:
             return HintResult(
                 "stalled",
                 name,
-                reason=f"{name} proves nothing more here; try {ladder.levels[higher]}",
-                suggest=ladder.levels[higher],
+                reason=f"{name} proves nothing more here; try {rung}",
+                suggest=rung,
             )
     if not case:
         try:
-            helps = case_hint(ladder, s, budget) is not None
+            helps = case_hint(ladder.strongest, s, budget) is not None
         except Stopped as e:
             return searched_on(e)
         if helps:
@@ -166,14 +192,19 @@ def _stalled(
     return HintResult("stalled", name, reason="no level of the ladder proves anything more here")
 
 
-def case_hint(ladder: Ladder[B], s: State[B], budget: Budget | None) -> HintResult | None:
+def case_hint(
+    ladder: Ladder[B], s: State[B], budget: Budget | None, reached: list[Mask] | None = None
+) -> HintResult | None:
     """The smallest case split that decides a cell of ``s`` (None: none
-    within the rung's bounds). Raises :class:`Stopped` when the budget or its
-    safety clock stops the search first, so that running out is never taken
-    for "nothing to find"."""
+    within the rung's bounds); ``reached``, when given, is the top rung's
+    stalled fixpoint of ``s``, already run. Raises :class:`Stopped` when the
+    budget or its safety clock stops the search first, so that running out
+    is never taken for "nothing to find"."""
     fixed = s.copy()
     fixed.budget = budget
-    if ladder.propagate(fixed, ladder.top).status is not Status.STALLED:
+    if reached is not None:
+        fixed.cands = reached[:]
+    elif ladder.propagate(fixed, ladder.top).status is not Status.STALLED:
         return None
     two = fixed.cands
     ref = cases.refute(ladder, fixed, budget, wanted=lambda lit: two[lit[0]].bit_count() == 2)

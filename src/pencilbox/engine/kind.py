@@ -291,9 +291,17 @@ class PuzzleKind:
         return self.levels[self.ladder.level_index(level)]
 
     @property
+    def rungs_above(self) -> tuple[str, ...]:
+        """The rungs above probe, below the case rung (none for most puzzles):
+        no levels of the ladder, but grades, hint levels and levels of
+        ``solve``, ``count`` and ``hint`` all the same."""
+        return self.ladder.rungs_above
+
+    @property
     def hint_levels(self) -> tuple[str, ...]:
-        """The levels a hint may use: the ladder, then the case rung."""
-        return (*self.levels, cases.CASE)
+        """The levels a hint may use: the ladder, the rungs above probe, then
+        the case rung."""
+        return (*self.levels, *self.rungs_above, cases.CASE)
 
     def grades(self) -> list[dict[str, object]]:
         """Every hint level as a player meets it: the rung's ``level``, the
@@ -302,10 +310,12 @@ class PuzzleKind:
         for rule in self.ladder.rules:  # a rung of several rules says what each does
             level = self.levels[rule.level]
             summaries[level] = " ".join(filter(None, (summaries.get(level), rule.summary)))
-        return grades.grades(self.levels, summaries, self.grade_names)
+        for rung in self.ladder.above:
+            summaries[rung.name] = " ".join(rule.summary for rule in rung.rules)
+        return grades.grades(self.levels, summaries, self.grade_names, self.rungs_above)
 
     def hint_level_name(self, level: int | str | None) -> str:
-        return cases.CASE if level == cases.CASE else self.level_name(level)
+        return cases.CASE if level == cases.CASE else self.ladder.rung(level)[0]
 
     # -- solving -----------------------------------------------------------------
     def refuse_contradictory_clues(self, p: Puzzle, seconds: float | None = None) -> None:
@@ -336,21 +346,22 @@ class PuzzleKind:
         seconds: float | None = None,
         budget: int | None = None,
     ) -> Solved:
-        """The fixpoint at ``level``; status STOPPED (with the cells decided so
+        """The fixpoint at ``level`` (a level of the ladder or a rung above
+        probe); status STOPPED (with the cells decided so
         far) when its ``budget`` of work units runs out, or the safety clock
         (``seconds``) stops it (``Solved.stop`` says which)."""
-        lv = self.ladder.level_index(level)
+        name, ladder, lv = self.ladder.rung(level)
         whole = Budget(budget, seconds)  # the clock counts the board's making too
         s = self.start(p)
         if narrate:
             s.trace = []
         stop = None
         try:
-            status = self.ladder.propagate(s, lv, budget=whole).status
+            status = ladder.propagate(s, lv, budget=whole).status
         except Stopped as e:
             status = Status.STOPPED
             stop = search.stop_reason(e)
-        return Solved(status, self.levels[lv], tuple(s.cands), tuple(s.trace or ()), stop)
+        return Solved(status, name, tuple(s.cands), tuple(s.trace or ()), stop)
 
     def count(
         self,
@@ -372,7 +383,7 @@ class PuzzleKind:
         (no guess, no node), else its likely shading steers the learning
         search's first guesses. Off by default: ``pencilbox measure``'s
         tables count the search's guesses and nodes without it."""
-        lv = self.ladder.level_index(level)
+        level_name, ladder, lv = self.ladder.rung(level)
         units = search.DEFAULT_UNITS if budget is None else budget
         whole = Budget(units, seconds)  # the clock counts the board's making too
         leaning = None
@@ -380,16 +391,13 @@ class PuzzleKind:
             try:
                 found, likely = self.sketch(p, whole)
             except Stopped as e:
-                return Counted(
-                    0, False, 0, 0, "ladder", self.levels[lv], None, search.stop_reason(e)
-                )
+                return Counted(0, False, 0, 0, "ladder", level_name, None, search.stop_reason(e))
             if len(found) >= limit:
-                return Counted(limit, True, 0, 0, "sketch", self.levels[lv], found[0])
+                return Counted(limit, True, 0, 0, "sketch", level_name, found[0])
             if likely is not None:
                 leaning = [1 << v for v in likely]
-        c = search.count(self.ladder, self.start(p), lv, limit, whole, learning, leaning=leaning)
+        c = search.count(ladder, self.start(p), lv, limit, whole, learning, leaning=leaning)
         first = tuple(single_value(m) for m in c.first) if c.first is not None else None
-        level_name = self.levels[lv]
         return Counted(
             c.solutions, c.complete, c.guesses, c.nodes, "ladder", level_name, first, c.stop
         )

@@ -8,6 +8,12 @@ level of every ladder is the generic ``probe`` rung: assume one candidate,
 propagate with the rules below, and drop the candidate if that alone
 contradicts.
 
+A ladder may also have rungs above probe (:class:`Rung`): rules a player
+meets after probe, below the case rung. They are no levels of the ladder
+(its levels, and the measurements that compare them, end at probe); each
+is reached through :meth:`Ladder.raised`, the ladder whose probe stands on
+the rules below probe and those of every rung above up to it.
+
 Propagation is bounded by a budget of work (see :mod:`pencilbox.engine.budget`):
 every rule it applies is spent from the state's budget, and probe's trials
 share it, so a fixpoint raises :class:`~pencilbox.errors.Stopped` as soon as
@@ -18,7 +24,7 @@ made so far.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Generic
 
@@ -66,6 +72,16 @@ class Rule(Generic[B]):
     (say, one that looks only at what changed since its last run): the next
     trials start from a state these rules agree with, and fewer of them
     fail only for want of what the cheap rules would have said at once."""
+
+
+@dataclass(frozen=True)
+class Rung(Generic[B]):
+    """A rung above probe, below the case rung: ``rules`` that join the
+    rules below probe, with probe over them all (so its fixpoint holds
+    probe's, and every rung above it holds its own)."""
+
+    name: str
+    rules: tuple[Rule[B], ...]
 
 
 class Status(Enum):
@@ -177,6 +193,7 @@ class Ladder(Generic[B]):
         complete_explains: bool = False,
         search_rules: Sequence[Rule[B]] = (),
         hooks: SearchHooks[B] | None = None,
+        above: Sequence[Rung[B]] = (),
     ) -> None:
         if levels[-1] != "probe":
             raise ValueError("the top level of every ladder is probe")
@@ -203,6 +220,68 @@ class Ladder(Generic[B]):
         self.judge_complete = judge_complete
         self.complete_explains = complete_explains
         self.value_name = value_name
+        self.above: tuple[Rung[B], ...] = tuple(above)
+        """The rungs above probe, weakest first."""
+        self.base: Ladder[B] | None = None
+        """For the ladder of a rung above probe (:meth:`raised`), the ladder
+        it was raised from; None for the ladder itself."""
+        self._raised: dict[str, Ladder[B]] = {}
+
+    @property
+    def rungs_above(self) -> tuple[str, ...]:
+        """The names of the rungs above probe, weakest first."""
+        return tuple(r.name for r in self.above)
+
+    def raised(self, name: str) -> Ladder[B]:
+        """The ladder of the rung ``name`` above probe: this one's levels
+        below probe, then each rung above up to ``name`` as a level of its
+        own, then probe over them all (its top is the rung)."""
+        ladder = self._raised.get(name)
+        if ladder is not None:
+            return ladder
+        names = self.rungs_above
+        if name not in names:
+            known = ", ".join(names) or "none"
+            raise UnknownLevel(f"unknown rung {name!r} above probe; the rungs are {known}")
+        upto = self.above[: names.index(name) + 1]
+        below = [r for r in self.rules if r.name != "probe"]
+        for k, rung in enumerate(upto):
+            below.extend(replace(rule, level=self.top + k) for rule in rung.rules)
+        ladder = Ladder(
+            (*self.levels[:-1], *(r.name for r in upto), "probe"),
+            below,
+            self.judge_complete,
+            self.value_name,
+            self.complete_explains,
+            self.search_rules,
+            self.hooks,
+        )
+        ladder.base = self
+        self._raised[name] = ladder
+        return ladder
+
+    @property
+    def strongest(self) -> Ladder[B]:
+        """The ladder of the top rung: the highest rung above probe's, else this one."""
+        return self.raised(self.above[-1].name) if self.above else self
+
+    def rungs(self) -> list[tuple[str, Ladder[B], int]]:
+        """Every rung a player meets below the case rung, weakest first:
+        its name, the ladder that reaches it and the level there."""
+        out = [(name, self, i) for i, name in enumerate(self.levels)]
+        for rung in self.above:
+            raised = self.raised(rung.name)
+            out.append((rung.name, raised, raised.top))
+        return out
+
+    def rung(self, level: int | str | None) -> tuple[str, Ladder[B], int]:
+        """A level of this ladder (None: probe) or the name of a rung above
+        probe, as :meth:`rungs` gives it: its name, its ladder, its level there."""
+        if isinstance(level, str) and level in self.rungs_above:
+            raised = self.raised(level)
+            return level, raised, raised.top
+        lv = self.level_index(level)
+        return self.levels[lv], self, lv
 
     def without(self, name: str, judge: str = "kept") -> Ladder[B]:
         """This ladder with the rule ``name`` removed, its probe rebuilt on the rest.
@@ -228,6 +307,7 @@ class Ladder(Generic[B]):
             self.value_name,
             search_rules=self.search_rules,
             hooks=self.hooks,
+            above=self.above,
         )
 
     def level_index(self, level: int | str | None) -> int:

@@ -41,6 +41,15 @@ class ProbeMemo:
         out.stale = dict(self.stale)
         return out
 
+    def for_stronger_rules(self) -> ProbeMemo:
+        """This memory, handed to a probe whose trials run stronger rules
+        (a rung above probe): a trial that survived the weaker rules may die
+        under the stronger ones, so none is skipped, but what each decided
+        holds there too, so each is a start (``stale``)."""
+        out = ProbeMemo(self.base)
+        out.stale = {**self.stale, **self.kept}
+        return out
+
     def rebase(self, cands: list[int]) -> None:
         """Keep the entries still inside ``cands`` and make it the new base."""
         base = self.base

@@ -23,8 +23,9 @@ class Sample:
     answer: str
     """The one answer, as the text format's rows."""
     grade: str
-    """The lowest level whose fixpoint solves it, or ``"case"`` when probe
-    stalls and the case rung finishes it."""
+    """The lowest level whose fixpoint solves it, the lowest rung above
+    probe whose fixpoint does, or ``"case"`` when they all stall and the
+    case rung finishes it."""
 
 
 @dataclass(frozen=True)
@@ -70,9 +71,13 @@ class Samples:
     shipped_sizes: tuple[int, ...] = ()
     """The square sizes at which the bank shipped inside pencilbox stocks
     every grade (none for a puzzle from outside)."""
+    above: tuple[Sample, ...] = ()
+    """One small unique board for each rung above probe (``Ladder.above``),
+    weakest first, graded there: probe stalls on it and that rung finishes it."""
     split: str | None = None
-    """A board on which probe stalls, no single assumption fails, and a
-    case split on one further cell decides a cell, where the puzzle has one."""
+    """A board on which the top rung (probe, or the highest rung above it)
+    stalls, no single assumption fails, and a case split on one further
+    cell decides a cell, where the puzzle has one."""
     case: Sample | None = None
     """A unique board graded ``case`` within seconds, where the puzzle has one."""
     slow: tuple[str, ...] = ()

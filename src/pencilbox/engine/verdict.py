@@ -17,9 +17,12 @@ How the verdict is found, on one state:
   its fixpoint and probe's fixpoint runs, in turns of growing size (each has
   boards where it takes seconds and the other milliseconds): the count
   settles the verdict, probe's fixpoint the grade probe;
-- a board that search proves unique but probe cannot finish goes to the
-  case rung (:mod:`pencilbox.engine.cases`), which grades it "case" with the
-  size of its largest refutation, or "beyond" when it stalls too;
+- a board that search proves unique but probe cannot finish climbs the
+  ladder's rungs above probe, if it has any (``Ladder.above``; the first
+  whose fixpoint solves it is its grade), then goes to the case rung
+  (:mod:`pencilbox.engine.cases`, on the top rung's rules), which grades it
+  "case" with the size of its largest refutation, or "beyond" when it
+  stalls too;
 - two answers come from the count itself (it keeps the grids it meets),
   else from :func:`pencilbox.engine.answers.second_answer`.
 
@@ -516,15 +519,39 @@ class _Judging:
         )
 
     def beyond_probe(self, s: State[Any], count: search.Count, probed: tuple[Cell, ...]) -> _Found:
-        """A unique board probe cannot finish: the case rung grades it, or it
-        is beyond the ladder."""
+        """A unique board probe cannot finish: a rung above probe or the
+        case rung grades it, or it is beyond the ladder."""
         open_cells = len(undecided_cells(s))
         guesses = f"{count.guesses} guess{'es' if count.guesses != 1 else ''}"
         answer = self.answer(count)
         if self.upto == cases.CASE:
             fixpoint = s.copy()
-            fixpoint.probes = s.probes.copy() if s.probes is not None else None
-            status, size, stopped = cases.solve(self.ladder, fixpoint, self.budget, answer=answer)
+            if self.ladder.above:
+                # probe's memory, for probes that run the rungs' rules too
+                fixpoint.probes = s.probes.for_stronger_rules() if s.probes is not None else None
+                fixpoint.probes = known_survivors(fixpoint, self.answers)
+            else:
+                fixpoint.probes = s.probes.copy() if s.probes is not None else None
+            for name in self.ladder.rungs_above:
+                raised = self.ladder.raised(name)
+                try:
+                    status = raised.propagate(fixpoint, raised.top).status
+                except Stopped as e:
+                    found = self.unique_ungraded(count, stop_of(e), f"the {name} rung")
+                    found.undecided = probed
+                    return found
+                if status is Status.SOLVED:
+                    return _Found(
+                        "unique",
+                        grade=name,
+                        solutions=(answer,),
+                        undecided=probed,
+                        reason=f"unique: probe leaves {counted(open_cells, 'cell')} open, and "
+                        f"the {name} fixpoint finishes it",
+                        guesses=count.guesses,
+                    )
+            strongest = self.ladder.strongest
+            status, size, stopped = cases.solve(strongest, fixpoint, self.budget, answer=answer)
             if stopped is not None:
                 found = self.unique_ungraded(count, stop_of(stopped), "the case rung")
                 found.undecided = probed

@@ -116,7 +116,7 @@ def figures(kind: PuzzleKind, boards: Iterable[Board], budget: int) -> dict[str,
         out["shaded_share"] = round(statistics.mean(a.count(0) / len(a) for a in known), 3)
         out["answers"] = len(known)
     grades = Counter(judge(kind, b.puzzle, budget=budget).grade or "unknown" for b in boards)
-    order = [*kind.levels, "case", "beyond", "unknown"]
+    order = [*kind.levels, *kind.rungs_above, "case", "beyond", "unknown"]
     out["grades"] = {g: round(grades[g] / len(boards), 3) for g in order if grades[g]}
     return out
 

@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, replace
 
 from pencilbox.engine.budget import Budget, OutOfTime
+from pencilbox.engine.cases import CASE
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
 from pencilbox.engine.ladder import Status
@@ -37,12 +38,10 @@ class NotReady(PuzzleError):
 
 
 def grade_index(kind: PuzzleKind, grade: str | None) -> int:
-    """A grade's place on the ladder; "case" and "beyond" sit above the top."""
-    if grade in (None, "beyond"):
-        return len(kind.levels) + 1
-    if grade not in kind.levels:
-        return len(kind.levels)  # the case rung
-    return kind.levels.index(grade)
+    """A grade's place on the ladder; the rungs above probe, "case" and
+    "beyond" sit above the top, in that order."""
+    order = (*kind.levels, *kind.rungs_above, CASE)
+    return order.index(grade) if grade in order else len(order)
 
 
 def _left(budget: Budget) -> int:

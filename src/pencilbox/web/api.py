@@ -121,8 +121,8 @@ def puzzles(request: Request) -> Response:
     """The puzzle types, their ladder levels (weakest first), the bank's sizes
     and each type's front-end descriptor (how the browser draws it).
 
-    ``hint_levels`` are the levels a hint may reason at (the ladder, then
-    the case rung); ``deal_levels`` the grades a board is dealt at (the
+    ``hint_levels`` are the levels a hint may reason at (the ladder, any
+    rungs above probe, then the case rung); ``deal_levels`` the grades a board is dealt at (the
     bank's); ``grades`` each hint level as a player meets it: its
     ``level``, the player's ``name`` for it (Easy … Fiendish) and its
     ``rule`` in one sentence.

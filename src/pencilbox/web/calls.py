@@ -435,8 +435,8 @@ async def puzzle(
         raise SizeError(f"boards are dealt from {low}x{low} to {high}x{high}, not {rows}x{ncols}")
     if index is not None and index < 0:
         raise PuzzleError(f"a board number is 0 or more, not {index}")
-    if grade == cases.CASE:  # the bank has no case shelf: deal the ladder's top
-        grade = None
+    if grade == cases.CASE or grade in kind.rungs_above:
+        grade = None  # the bank has no shelf above probe: deal the ladder's top
     level = kind.level_name(grade if grade else kind.levels[-1])
     n = random.randrange(1 << 30) if index is None else index
     board = (kind.name, rows, ncols, level, n)

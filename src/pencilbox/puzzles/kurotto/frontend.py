@@ -47,6 +47,10 @@ FRONTEND = Frontend(
         "one empty cell makes that cell black.",
         "echo": "A cell takes the other colour when one colour there would leave some "
         "circle with too many or too few black cells.",
+        "shape": "Draw, in your head, every way a circle's blocks could look: whole "
+        "blocks, exactly its number of cells, none too big for a smaller circle they "
+        "touch. A cell black in every way is black; a cell that every way leaves beside "
+        "its blocks is white.",
     },
     checked_when_full="whether each circle counts its blocks right",
 )

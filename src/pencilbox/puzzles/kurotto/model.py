@@ -115,6 +115,11 @@ class Circle:
     circle, so it holds at most that number of cells). Largest sizes first,
     down to ``lo = 0``, which forbids nothing; read by the search's cap
     rule (see :mod:`.caps`)."""
+    smaller: tuple[tuple[Bits, int], ...] = ()
+    """The other numbered circles with a smaller number whose neighbours lie
+    in its area, as (their neighbours, their number), lowest number first:
+    the blocks of a way that touch one hold at most its number between them
+    (read by the shape rule, see :mod:`.shape`)."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +135,10 @@ class Board:
     """The numbered circles, row-major."""
     kept: tuple[list[list[Any]], ...] = field(default=(), compare=False, repr=False)
     """Per circle, its last entries of verdicts (see the rules' ``_saturate``)."""
+    shaped: tuple[list[list[Any]], ...] = field(default=(), compare=False, repr=False)
+    """Per circle, its last entries of the shape rule's verdicts, kept apart:
+    they read far more cells than the others, and would make the others'
+    entries fail to match."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:
@@ -137,7 +146,8 @@ class Board:
         numbered = [(cell, v) for cell, v in enumerate(p.clues) if v is not None and v >= 0]
         upto = _gates_upto(g, numbered)
         circles = []
-        for cell, v in numbered:
+        nears = [g.spread(1 << cell) & ~(1 << cell) for cell, _ in numbered]
+        for (cell, v), near in zip(numbered, nears, strict=True):
             bit = 1 << cell
             area = bit
             for _ in range(v + 3):
@@ -145,10 +155,27 @@ class Board:
                 if grown == area:
                     break
                 area = grown
-            near = g.spread(bit) & ~bit
-            circles.append(Circle(cell, v, bit, near, g.name(cell), area, _caps(v, upto)))
+            smaller = sorted(
+                (w, other)
+                for (_, w), other in zip(numbered, nears, strict=True)
+                if w < v and other & area
+            )
+            circles.append(
+                Circle(
+                    cell,
+                    v,
+                    bit,
+                    near,
+                    g.name(cell),
+                    area,
+                    _caps(v, upto),
+                    tuple((other, w) for w, other in smaller),
+                )
+            )
         every = g.bits(c for c, v in enumerate(p.clues) if v is not None)
-        return Board(p, g, every, tuple(circles), tuple([] for _ in circles))
+        return Board(
+            p, g, every, tuple(circles), tuple([] for _ in circles), tuple([] for _ in circles)
+        )
 
 
 def _gates_upto(g: Grid, numbered: list[tuple[Cell, int]]) -> dict[int, Bits]:

@@ -42,6 +42,36 @@ Known limit: two rearrangements can live in superposition so that every
 single assumption survives and only a pair dies; such a puzzle is unique but
 beyond probe (see ``gapcheck``).
 
+Above probe, one rung (``Ladder.above``: no level of the seeds' ladder, so
+the measured ladders and their tables end at probe) for what a person does
+when the arithmetic stalls: draw the circle's blocks.
+
+shape
+    List every way to draw the black cells that touch a circle (see
+    :mod:`.shape`): blocks grown from its neighbours, each a whole block
+    (every black cell next to it belongs to it, every other cell next to it
+    or to the circle is white), together exactly the circle's number of
+    cells, and the blocks of a way that touch a smaller circle holding at
+    most that circle's number between them (they count for it too). A cell
+    that every way shades is black ("r3c1 says 5, and every way to draw the
+    5 black cells touching it shades r1c1"); a cell next to every way, in
+    none, is white ("... keeps r2c2 white"); a circle with no way is a
+    contradiction ("r3c1 says 5, but no way to draw 5 black cells touching
+    it fits"). Premises: the circle and the decided cells in and beside the
+    ways and fills its search looked at (the smaller circles among them).
+    It holds, read on each way, the deductions people name one by one:
+    a block next to a circle holds at most that circle's number (the cap
+    rule's bound, made a deduction); two circles that share a frontier cell
+    share the block through it; a circle's blocks must reach its number
+    through routes that avoid cells next to smaller circles; a cell is black
+    when no way of growing the blocks reaches the number without it. A
+    circle whose ways its search cannot settle in a few hundred steps (say,
+    a big number on an open board) says nothing: the steps are counted, so
+    the verdict is the same on every machine.
+    The rung is probe over the rules below it and shape together: assume a
+    colour in one cell, run sum, door, echo and shape to a fixpoint, and
+    drop the colour on a contradiction. The case rung stands on it.
+
 Search rule (no rung; the counting search and the case rung run it beside
 the ladder, see :mod:`.caps`):
 
@@ -65,7 +95,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pencilbox.engine.grid import Bits, Cell, Grid, cells_of
-from pencilbox.engine.ladder import Ladder, Rule, SearchHooks
+from pencilbox.engine.ladder import Ladder, Rule, Rung, SearchHooks
 from pencilbox.engine.state import (
     NOTHING,
     PROGRESS,
@@ -77,7 +107,7 @@ from pencilbox.engine.state import (
 )
 from pencilbox.engine.words import count as counted
 
-from . import caps
+from . import caps, shape
 from .model import BLACK, COLOUR, WHITE, Board, Circle
 
 LEVELS = ("sum", "door", "echo", "probe")
@@ -93,6 +123,11 @@ _KEPT = 8
 """How many entries of verdicts each circle keeps (the newest first)."""
 _READ, _WAS_BLACK, _WAS_MAYBE = 8, 9, 10
 """Where an entry keeps the cells its verdicts read and their colours then."""
+_SHAPE, _WORK = 11, 12
+"""Where an entry keeps the shape rule's verdict, and the work its last
+verdict did beyond one rule's (shape's search steps, spent from the budget)."""
+STEPS_PER_UNIT = 64
+"""Steps of the shape rule's search that cost one work unit."""
 
 
 # -- the floor/ceiling helper --------------------------------------------------
@@ -151,8 +186,9 @@ def fresh_entry() -> list[Any]:
     the floor, the ceiling and the ceiling after each step of its fill, then
     the search's cap verdict (:mod:`.caps`), then the other cells next to
     which the verdicts read colours, then every cell they read
-    (:func:`read_by`) and the black and the maybe-black ones among them."""
-    return [None, None, None, None, None, None, None, 0, 0, 0, 0]
+    (:func:`read_by`) and the black and the maybe-black ones among them,
+    then the shape rule's verdict and the steps its search took."""
+    return [None, None, None, None, None, None, None, 0, 0, 0, 0, None, 0]
 
 
 def read_by(g: Grid, circle: Circle, entry: list[Any]) -> Bits:
@@ -356,12 +392,19 @@ def _judged(
         if len(kept) >= _KEPT:
             kept.pop()
         kept.insert(0, entry)
+    work, entry[_WORK] = entry[_WORK], 0
+    if work >= STEPS_PER_UNIT and s.budget is not None:
+        s.budget.spend(work // STEPS_PER_UNIT)  # the verdict is kept: it holds
     return verdict
 
 
-def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
+def _saturate(s: State[Board], rule: str, slot: int, judge: Examine, apart: bool = False) -> Result:
+    """Run ``judge`` (kept in ``slot`` of each circle's entries; ``apart``:
+    in the board's entries kept apart, :attr:`Board.shaped`) on every
+    circle, and what it finds, to its fixpoint."""
     board: Board = s.board
     g = board.grid
+    entries = board.shaped if apart else board.kept
     result: Result = NOTHING
     silent = s.trace is None
     at_read, at_black, at_maybe = _READ, _WAS_BLACK, _WAS_MAYBE  # as locals: the loop below is hot
@@ -369,7 +412,7 @@ def _saturate(s: State[Board], rule: str, slot: int, judge: Examine) -> Result:
     while True:
         black, maybe = colours(s.cands)
         fixed = 0
-        for circle, kept in zip(board.circles, board.kept, strict=True):
+        for circle, kept in zip(board.circles, entries, strict=True):
             if not circle.area & (changed | fixed):
                 continue  # judged on these colours last round, its findings made
             # A kept verdict holds when the cells it read have the colours
@@ -429,6 +472,47 @@ def echo(s: State[Board]) -> Result:
     """A colour that alone breaks some circle's interval is impossible, to
     its own fixpoint."""
     return _saturate(s, "echo", 2, judge_echo)
+
+
+def judge_shape(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any]) -> Verdict:
+    """Every way the circle's blocks can be drawn (:mod:`.shape`): what
+    they all shade is black, what they all wall is white, none is a
+    contradiction. A circle at its floor or its ceiling is the sum rule's."""
+    n = circle.number
+    floor = _floor(g, circle, black, entry)
+    if floor.bit_count() >= n or _ceiling(g, circle, maybe, entry).bit_count() <= n:
+        return ()
+    if n - floor.bit_count() > shape.MOST_NEEDED:
+        return ()
+    found = shape.ways(g, circle, black, maybe, floor)
+    entry[7] |= found.seen
+    entry[_WORK] = found.steps
+    here = circle.name
+    premises = (
+        circle.cell,
+        *cells_of(g.spread(found.seen | circle.bit) & ~(maybe & ~black) & ~circle.bit),
+    )
+    if not found.found:
+        if not found.complete:
+            return ()
+        return Contradiction(
+            "shape",
+            f"{here} says {n}, but no way to draw {_black(n)} touching it fits "
+            "(a block next to a smaller circle holds at most that circle's number)",
+            premises,
+        )
+    out: list[Finding] = []
+    drawn = f"{here} says {n}, and every way to draw the {_black(n)} touching it"
+    if found.black:
+        out.append((found.black, BLACK, f"{drawn} shades {{cell}}", premises))
+    if found.white:
+        out.append((found.white, WHITE, f"{drawn} keeps {{cell}} white", premises))
+    return tuple(out)
+
+
+def shape_rule(s: State[Board]) -> Result:
+    """Every way of drawing a circle's blocks agrees on a cell, to its own fixpoint."""
+    return _saturate(s, "shape", _SHAPE, judge_shape, apart=True)
 
 
 def judge_cap(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[Any]) -> Verdict:
@@ -558,6 +642,23 @@ SEARCH_RULES = [
     ),
 ]
 
+ABOVE = [
+    Rung(
+        "shape",
+        (
+            Rule(
+                "shape",
+                LEVELS.index("probe"),  # (each rung above probe is a level of its own ladder)
+                shape_rule,
+                "Every way of drawing a circle's blocks with its number of cells, no block "
+                "too big for a smaller circle it touches, shades the cells they all shade "
+                "and walls off the cells they all wall off.",
+                weight=2,  # and a work unit for every 64 steps of its searches
+            ),
+        ),
+    ),
+]
+
 LADDER = Ladder(
     LEVELS,
     RULES,
@@ -565,6 +666,7 @@ LADDER = Ladder(
     lambda v: COLOUR[v],
     complete_explains=True,
     search_rules=SEARCH_RULES,
+    above=ABOVE,
     hooks=SearchHooks(
         choose_cell=choose_cell,
         split=split,

@@ -1,8 +1,12 @@
 """Kurotto's boards for the shared tests (see :mod:`pencilbox.engine.samples`).
 
-The graded boards come from the shipped bank; the board graded ``case`` is a
-real puzzle. Without circles every shading is legal: 2⁹ = 512 clue-free 3×3
-boards. The slow board is a generated 30×30 at 50% circles (seed 1), whose
+The graded boards come from the shipped bank; the board graded ``shape`` (the
+rung above probe) is a real puzzle, and the board graded ``case`` a generated
+5×5 on which the shape rung stalls. There is no split board: the shape rung
+decides the cell that a split on one further cell decided on the one there
+was (4×4: ``. . . . / 0 5 . . / . . . . / . 6 . .``), and no small board
+found since needs a split past it. Without circles every shading is legal:
+2⁹ = 512 clue-free 3×3 boards. The slow board is a generated 30×30 at 50% circles (seed 1), whose
 probe fixpoint runs for minutes.
 The real puzzles were published on puzz.link; how many answers each has is
 an outside ASP solver's count.
@@ -47,12 +51,18 @@ SAMPLES = Samples(
         "https://puzz.link/p?kurotto/6/¹/abc",
     ),
     census=(3, 3, 512),
-    split="kurotto 4x4\n. . . .\n0 5 . .\n. . . .\n. 6 . .\n",
     bank_grade="echo",
     shipped_sizes=(6, 8, 10, 12, 15),
+    above=(
+        Sample(
+            "https://puzz.link/p?kurotto/6/6/3gah.m.i9.iam8h3g2",
+            "o # o # o o\n# o # o o #\n# o # # # o\no # # o o o\n# # o o # o\no o # o # o\n",
+            "shape",
+        ),
+    ),
     case=Sample(
-        "https://puzz.link/p?kurotto/6/6/3gah.m.i9.iam8h3g2",
-        "o # o # o o\n# o # o o #\n# o # # # o\no # # o o o\n# # o o # o\no o # o # o\n",
+        "https://puzz.link/p?kurotto/5/5/9j9mek79j",
+        "o # o # #\no # o # #\n# # # o #\n# # # o o\no # o # #\n",
         "case",
     ),
     slow=(

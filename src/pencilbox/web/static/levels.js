@@ -1,7 +1,7 @@
 // The two level controls and the players' names for the rungs. Difficulty
 // (#level) is the grade of new boards (a type's deal_levels); "Hints reason
-// at" (#hint-level) is the rung Hint uses (hint_levels, the case rung on
-// top). A player meets every rung by its difficulty name alone ("Hard"),
+// at" (#hint-level) is the rung Hint uses (hint_levels: the ladder, any rungs above probe,
+// the case rung on top). A player meets every rung by its difficulty name alone ("Hard"),
 // with what one reasons about at it, in the puzzle's own words, beside the
 // control (the descriptor's `levels`); the rungs' own names and the
 // setters' statements of their rules (each type's `grades` in
@@ -52,7 +52,8 @@ export function sameDifficulty(fromType, level, toType, levels) {
 }
 
 // Fill both controls for a type: the deal's grade (want, else the easiest)
-// and the hint's rung (wantHint, else probe, the strongest without a case split).
+// and the hint's rung (wantHint, else the one below the case rung: the
+// strongest without a case split).
 export function show(type, want, wantHint) {
   const k = kinds[type];
   if (!k) return;

@@ -1,0 +1,82 @@
+"""The hand-made Kurotto of examples/kurotto-handmade.jsonl (every second
+puzzle of a public collection, each with its published answer): each is
+graded short of beyond, and Hint at the top level, from an empty board,
+applied again and again, finishes it with every hinted value the published
+answer's (where a puzzle has several answers, the hints stop where they
+differ, each one still right).
+
+Two puzzles are left to ``benchmarks/bench_kurotto_handmade.py``, which
+grades and finishes every one: their grades and chains take tens of
+seconds (the case rung's splits), the rest a few together."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+import pencilbox
+from pencilbox.engine.kind import Puzzle, Values
+
+FILE = pathlib.Path(__file__).parents[2] / "examples" / "kurotto-handmade.jsonl"
+LEFT_TO_THE_BENCH = {82, 98}
+"""The numbers of the puzzles whose grade and hint chain take tens of seconds."""
+
+
+def handmade() -> dict[int, tuple[str, Values | None]]:
+    """Each puzzle of the file by its number: its URL and published answer."""
+    kind = pencilbox.puzzle("kurotto")
+    out: dict[int, tuple[str, Values | None]] = {}
+    for line in FILE.read_text().splitlines():
+        row = json.loads(line)
+        p = kind.from_url(row["url"])
+        text = "\n".join(" ".join(r) for r in row["answer"])
+        out[row["n"]] = (row["url"], kind.parse_solution(text, p))
+    return out
+
+
+PUZZLES = handmade()
+
+
+def test_the_file_is_the_shared_half() -> None:
+    kind = pencilbox.puzzle("kurotto")
+    assert len(PUZZLES) == 114 and all(n % 2 == 0 for n in PUZZLES)
+    for url, answer in PUZZLES.values():
+        p = kind.from_url(url)
+        assert answer is not None and kind.validate(p, answer) == []
+
+
+def chain(p: Puzzle, answer: Values) -> tuple[str, list[int | None], int]:
+    """Hints at the top level from an empty board until none is left: how
+    it ended, the marks, and how many hints were case splits."""
+    kind = pencilbox.puzzle("kurotto")
+    marks: list[int | None] = [None] * (p.rows * p.cols)
+    cases = 0
+    while True:
+        h = kind.hint(p, tuple(marks), level="case", solution=answer, seconds=None)
+        if h.status != "hint":
+            return h.status, marks, cases
+        assert h.cell is not None and h.value == answer[h.cell], (kind.to_url(p), h.reason)
+        cases += h.case is not None
+        marks[h.cell] = h.value
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", sorted(set(PUZZLES) - LEFT_TO_THE_BENCH))
+def test_graded_short_of_beyond_and_finished_by_hints(n: int) -> None:
+    kind = pencilbox.puzzle("kurotto")
+    url, answer = PUZZLES[n]
+    assert answer is not None
+    p = kind.from_url(url)
+    v = kind.grade(p, seconds=None)
+    assert v.settled and v.grade != "beyond", v.summary
+    end, marks, cases = chain(p, answer)
+    if v.verdict == "several":
+        assert end == "stalled"
+        return
+    assert v.unique and v.solutions[0] == answer
+    assert end == "solved"
+    pairs = enumerate(zip(marks, answer, strict=True))
+    assert all(m == a or p.clues[c] is not None for c, (m, a) in pairs)
+    assert (cases > 0) == (v.grade == "case")
