@@ -25,6 +25,9 @@ class FirstDeduction:
     status: Status
     deduction: Deduction | None = None
     outcome: Outcome | None = None
+    narrated: tuple[Deduction, ...] = ()
+    """Every deduction of the run, in order, the decisive one last: what a
+    hint rests on besides the state it started from."""
 
 
 def first_deduction(
@@ -38,9 +41,10 @@ def first_deduction(
     narrated = State(state.board, state.cands[:], [], state.scratch)
     narrated.budget = budget
     outcome = ladder.propagate(narrated, level, stop=lambda d: d.decides)
+    said = tuple(narrated.trace or ())
     if outcome.stopped is not None:
-        return FirstDeduction(Status.STALLED, outcome.stopped, outcome)
-    return FirstDeduction(outcome.status, None, outcome)
+        return FirstDeduction(Status.STALLED, outcome.stopped, outcome, said)
+    return FirstDeduction(outcome.status, None, outcome, said)
 
 
 def lowest_solving_level(

@@ -7,26 +7,61 @@ types, their levels, the bank's sizes) and ``/api/puzzle`` for a board of
 the bank (board ``index`` of a shelf, wrapping). The build asks
 :mod:`pencilbox.web.page` — the very code the worker runs — for them and
 writes its answers as files, so ``engine.js`` can answer those calls while
-the engine starts and the board is drawn and playable at once; Hint, Check
-and the studio wait for the engine.
+the engine starts and the board is drawn and playable at once.
+
+A Hint can come before the engine too, proved as any other: for every bank
+board the build plays the hints a player gets from the empty board at the
+top rung (each filled in before the next, the server's hints), and writes
+them with the marks each needs (:func:`pencilbox.engine.hints.chain`: the
+clues and those marks alone decide its cell). While the engine starts,
+``ahead.js`` answers a Hint with the first of them whose cell the player
+has not set and whose needed marks the player has, as the chain has them;
+marks that differ from the answer are named, as the engine names them.
+Check and the studio wait for the engine.
 
 What it writes under ``engine/ahead/``:
 
 - ``puzzles.json`` — the answer to ``puzzles``;
-- ``deal/TYPE-ROWSxCOLS.json`` — one per shelf of the bank:
-  ``{"grades": {GRADE: [answer of board 0, board 1, …]}, "top": GRADE}``,
-  the answers to ``puzzle?type=TYPE&size=ROWS&cols=COLS&grade=GRADE&index=N``
-  for each board of each grade, in the bank's order (``top``: the grade a
-  deal that names none gets).
+- ``deal/TYPE-ROWSxCOLS-GRADE.json`` — one per shelf of the bank: ``[answer
+  of board 0, board 1, …]``, the answers to
+  ``puzzle?type=TYPE&size=ROWS&cols=COLS&grade=GRADE&index=N`` for each of
+  its boards, in the bank's order (a deal that names no grade gets the
+  ladder's top);
+- ``hints/KEY.json`` — one per bank board, KEY the board's URL's
+  :func:`url_key`: ``{"url", "cols", "levels", "level", "answer": [token
+  per cell], "end", "links": [[cell, token, rule, rung, reason, premises,
+  needs], …]}``, the chain at ``level`` (cells by their index, premises as
+  the API writes them, rung the index of the rule's level in ``levels``;
+  ``end``: "solved", "stalled", or "stopped" where it ran out of work).
+
+:func:`write` runs in the page's Python, at build time; :func:`write_hints`
+in the build's own (the same code, on a faster Python, in processes).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import multiprocessing
+import os
+import shutil
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pencilbox
+
+HINTS = "hints"
+"""The folder of the hint chains, inside :data:`FOLDER`."""
+CHAIN_UNITS = 300_000
+"""The work a board's whole chain may take (each hint also has the work a
+hint has): the chains of today's bank take at most a tenth of it; a larger
+board's chain stops where it runs out, and the engine gives the rest."""
+KEEP = 3
+"""Sets of chains the cache keeps (the most recent)."""
+FNV_START = 0xCBF29CE484222325
+FNV_PRIME = 0x100000001B3
 
 FOLDER = "ahead"
 """The folder of the answers, inside the site's ``engine/``."""
@@ -57,27 +92,14 @@ def write(folder: Path, bank: Path | None) -> list[Path]:
         return written
     (folder / "deal").mkdir()
     with Bank(bank) as shelves:
-        counts: dict[tuple[str, int, int], dict[str, int]] = {}
-        for s in shelves.shelves():
-            counts.setdefault((s.type, s.rows, s.cols), {})[s.grade] = s.boards
-    known = set(pencilbox.puzzle_names())
-    for (name, rows, cols), grades in sorted(counts.items()):
-        if name not in known:
+        found = [s for s in shelves.shelves() if s.type in set(pencilbox.puzzle_names())]
+    for s in found:
+        if s.grade not in pencilbox.puzzle(s.type).levels:
             continue
-        kind = pencilbox.puzzle(name)
-        deals: dict[str, list[Any]] = {}
-        for grade, count in sorted(grades.items()):
-            if grade not in kind.levels:
-                continue
-            deals[grade] = [
-                deal(f"type={name}&size={rows}&cols={cols}&grade={grade}&index={n}")
-                for n in range(count)
-            ]
-        if not deals:
-            continue
-        path = folder / "deal" / f"{name}-{rows}x{cols}.json"
-        text = json.dumps({"grades": deals, "top": kind.levels[-1]}, separators=(",", ":"))
-        path.write_text(text, encoding="utf-8")
+        query = f"type={s.type}&size={s.rows}&cols={s.cols}&grade={s.grade}"
+        boards = [deal(f"{query}&index={n}") for n in range(s.boards)]
+        path = folder / "deal" / f"{s.type}-{s.rows}x{s.cols}-{s.grade}.json"
+        path.write_text(json.dumps(boards, separators=(",", ":")), encoding="utf-8")
         written.append(path)
     return written
 
@@ -88,3 +110,104 @@ def deal(query: str) -> Any:
     if status != 200 or body.get("source") != "bank":
         raise RuntimeError(f"the page did not deal {query} from the bank: {body}")
     return body
+
+
+def url_key(url: str) -> str:
+    """The name of a board's chain file: the 64-bit FNV-1a hash of its URL's
+    UTF-8 bytes, in hex (``ahead.js`` computes the same)."""
+    h = FNV_START
+    for byte in url.encode():
+        h = ((h ^ byte) * FNV_PRIME) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"
+
+
+def chain_json(name: str, puzzle: str, solution: list[int]) -> dict[str, Any]:
+    """The hint chain of one board (the bank's text ``puzzle``, its answer
+    ``solution``), as written under ``hints/``."""
+    from pencilbox.engine.budget import Budget
+    from pencilbox.engine.hints import chain
+    from pencilbox.shapes import cells_json
+
+    kind = pencilbox.puzzle(name)
+    p = kind.parse(puzzle)
+    top = kind.ladder.top
+    found = chain(kind.ladder, kind.start(p), top, whole=Budget(CHAIN_UNITS))
+    links = [
+        [
+            link.deduction.cell,
+            kind.value_token(solution[link.deduction.cell]),
+            link.deduction.rule,
+            link.rung,
+            link.deduction.reason,
+            cells_json(p, link.deduction.premises),
+            list(link.needs),
+        ]
+        for link in found.links
+    ]
+    return {
+        "url": kind.to_url(p),
+        "cols": p.cols,
+        "levels": list(kind.levels),
+        "level": kind.levels[top],
+        "answer": [kind.value_token(v) for v in solution],
+        "end": found.end,
+        "links": links,
+    }
+
+
+def _chains(job: tuple[str, list[tuple[str, str]]]) -> list[tuple[str, str]]:
+    """(file name, text) of the chains of ``job``: a type's boards, each as
+    (puzzle, solution) text of the bank."""
+    name, boards = job
+    kind = pencilbox.puzzle(name)
+    out = []
+    for puzzle, solution in boards:
+        p = kind.parse(puzzle)
+        values = list(kind.parse_solution(solution, p))
+        data = chain_json(name, puzzle, values)
+        out.append((f"{url_key(data['url'])}.json", json.dumps(data, separators=(",", ":"))))
+    return out
+
+
+def write_hints(folder: Path, bank: Path, cache: Path) -> int:
+    """Write the hint chain of every board of ``bank`` under ``folder``
+    (made here), from ``cache`` when this code and this bank made them
+    before; how many."""
+    from pencilbox.bank.store import Bank
+
+    h = hashlib.sha256(bank.read_bytes())
+    package = Path(pencilbox.__file__).parent
+    for path in sorted(package.rglob("*.py")):
+        if "site" not in path.relative_to(package).parts[:1]:
+            h.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    h.update(Path(__file__).read_bytes())
+    home = cache / "hints"
+    done = home / h.hexdigest()[:16]
+    if not (done / "done").is_file():
+        known = set(pencilbox.puzzle_names())
+        jobs: list[tuple[str, list[tuple[str, str]]]] = []
+        with Bank(bank) as shelves:
+            for b in shelves.boards():
+                if b.type in known:
+                    if not jobs or jobs[-1][0] != b.type or len(jobs[-1][1]) >= 10:
+                        jobs.append((b.type, []))
+                    jobs[-1][1].append((b.puzzle, b.solution))
+        home.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=home, prefix=".work-") as work:
+            workers = max(1, min(len(jobs), os.cpu_count() or 1))
+            spawn = multiprocessing.get_context("spawn")  # the caller may run threads
+            with ProcessPoolExecutor(workers, mp_context=spawn) as pool:
+                for written in pool.map(_chains, jobs):
+                    for file, text in written:
+                        (Path(work) / file).write_text(text, encoding="utf-8")
+            (Path(work) / "done").touch()
+            if done.exists():
+                shutil.rmtree(done)
+            Path(work).rename(done)
+            Path(work).mkdir()  # for the context manager to remove
+        for old in sorted(home.iterdir(), key=lambda p: p.stat().st_mtime)[:-KEEP]:
+            if old.is_dir() and not old.name.startswith("."):
+                shutil.rmtree(old, ignore_errors=True)
+    done.touch()
+    shutil.copytree(done, folder, ignore=shutil.ignore_patterns("done"))
+    return sum(1 for _ in folder.glob("*.json"))
