@@ -5,8 +5,8 @@ its strongest) and ``NAME.gz`` (gzip, at its strongest): nginx
 (``gzip_static``, ``brotli_static``), Caddy (``precompressed``), Netlify
 and the like send them to a browser that accepts them, with the file's own
 type, so the page, the runtime and the engine travel compressed without
-the host compressing anything itself. A file is left alone when neither
-copy would save a tenth of it (the icons, already compressed).
+the host compressing anything itself. A copy that would not save a tenth of
+the file is not written.
 
 Brotli at its strongest is slow on the runtime's megabytes, so each
 compressed copy of a large file is kept in the build's cache under the
