@@ -215,9 +215,9 @@ def stopped_reason(e: Stopped, what: str) -> str:
 
 @dataclass(frozen=True)
 class Link:
-    """One hint of a chain: the deduction, the rung of its rule, and the
-    marks it needs (cells earlier links decided, each with the value the
-    chain gave it)."""
+    """One hint of a chain: the deduction, the rung it needs (its rule's, or
+    the highest of the rules its run used on the way), and the marks it needs
+    (cells earlier links decided, each with the value the chain gave it)."""
 
     deduction: Deduction
     rung: int
@@ -247,7 +247,7 @@ def chain(
     ``units`` of work, as a hint), and with the marks it needs.
 
     A link needs the marks among its premises when a propagation from the
-    clues and those marks alone (at the rung of its rule, within ``units``)
+    clues and those marks alone (at the rung it needs, within ``units``)
     decides its cell to its value: then the clues and those marks prove it,
     on whatever board holds them. Otherwise (a rule that does not name all
     it rests on, a premise narrowed earlier in the same run, a probe whose
@@ -266,7 +266,10 @@ def chain(
         d = h.deduction
         if d is None:
             return Chain(tuple(links), "solved" if h.status is Status.SOLVED else "stalled")
-        rung = rungs.get(d.rule, level)
+        # The rung it needs: its rule's, or higher if a rule above narrowed
+        # a cell on its way (the level that finds it again from that board).
+        upto = next((i for i, e in enumerate(h.narrated) if e is d), len(h.narrated) - 1)
+        rung = max(rungs.get(e.rule, level) for e in (*h.narrated[: upto + 1], d))
         proof = Budget(units, parent=whole)
         try:
             wants = needs(ladder, start, s, d, h.narrated, marked, rung, proof)
