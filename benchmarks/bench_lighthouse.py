@@ -29,7 +29,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,6 +37,7 @@ from typing import Any
 from pencilbox.bank.store import SHIPPED
 
 from .bench_site import served
+from .common import free_port, running
 
 HERE = Path(__file__).parent / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
@@ -73,31 +73,12 @@ def installed() -> Path:
 
 @contextmanager
 def server_page() -> Iterator[str]:
-    """``pencilbox serve`` with the shipped bank, on a free port."""
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    """``pencilbox serve`` with the shipped bank, on a free port: its URL."""
+    port = free_port()
     exe = Path(sys.executable).with_name("pencilbox")
     env = {**os.environ, "PENCILBOX_BANK": str(SHIPPED)}
-    proc = subprocess.Popen(
-        [str(exe), "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        for _ in range(300):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+    with running([str(exe), "serve", "--port", str(port)], port, env=env) as url:
+        yield url
 
 
 def lighthouse(cli: Path, url: str) -> dict[str, Any]:

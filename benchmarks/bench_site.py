@@ -41,8 +41,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -55,6 +53,8 @@ import pencilbox
 from pencilbox import verdicts
 from pencilbox.bank.store import SHIPPED, Bank
 from pencilbox.web import calls
+
+from .common import free_port, running
 
 SIZE = 10
 HINTS = 60
@@ -138,26 +138,11 @@ def figures(xs: list[float]) -> str:
 
 @contextmanager
 def served(folder: Path) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-        cwd=folder,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        for _ in range(300):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    """``python -m http.server`` serving ``folder``: its URL."""
+    port = free_port()
+    command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"]
+    with running(command, port, cwd=folder) as url:
+        yield url
 
 
 def hint_calls(client: Any, name: str) -> tuple[list[tuple[str, Any]], list[float], str]:

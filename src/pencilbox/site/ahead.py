@@ -174,6 +174,7 @@ def write_hints(folder: Path, bank: Path, cache: Path) -> int:
     (made here), from ``cache`` when this code and this bank made them
     before; how many."""
     from pencilbox.bank.store import Bank
+    from pencilbox.site.runtime import publish
 
     h = hashlib.sha256(bank.read_bytes())
     package = Path(pencilbox.__file__).parent
@@ -201,13 +202,7 @@ def write_hints(folder: Path, bank: Path, cache: Path) -> int:
                     for file, text in written:
                         (Path(work) / file).write_text(text, encoding="utf-8")
             (Path(work) / "done").touch()
-            if done.exists():
-                shutil.rmtree(done)
-            Path(work).rename(done)
-            Path(work).mkdir()  # for the context manager to remove
-        for old in sorted(home.iterdir(), key=lambda p: p.stat().st_mtime)[:-KEEP]:
-            if old.is_dir() and not old.name.startswith("."):
-                shutil.rmtree(old, ignore_errors=True)
+            publish(Path(work), done, KEEP)
     done.touch()
     shutil.copytree(done, folder, ignore=shutil.ignore_patterns("done"))
     return sum(1 for _ in folder.glob("*.json"))

@@ -238,7 +238,7 @@ def make(runtime: Path, version: str, wheel: Path, bank: Path | None, cache: Pat
     import subprocess
     import tempfile
 
-    from pencilbox.site.runtime import SiteError
+    from pencilbox.site.runtime import SiteError, publish
 
     h = hashlib.sha256(version.encode() + b"\0" + RUNNER.read_bytes())
     h.update(wheel.read_bytes())
@@ -268,13 +268,7 @@ def make(runtime: Path, version: str, wheel: Path, bank: Path | None, cache: Pat
                 raise SiteError("compiling the page's Python failed: " + (said[-1] if said else ""))
             for name in ("engine.whl", "bank.sqlite"):
                 (Path(work) / name).unlink(missing_ok=True)
-            if done.exists():
-                shutil.rmtree(done)
-            Path(work).rename(done)
-            Path(work).mkdir()  # for the context manager to remove
-        for old in sorted(home.iterdir(), key=lambda p: p.stat().st_mtime)[:-KEEP]:
-            if old.is_dir() and not old.name.startswith("."):
-                shutil.rmtree(old, ignore_errors=True)
+            publish(Path(work), done, KEEP)
     done.touch()
     files = {
         p.relative_to(done / "pyc").as_posix(): p.read_bytes()

@@ -149,3 +149,16 @@ def no_packages(folder: Path) -> str:
     packages of its distribution, which the page never loads."""
     lock = json.loads((folder / LOCK).read_text(encoding="utf-8"))
     return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"))
+
+
+def publish(work: Path, done: Path, keep: int) -> None:
+    """Put the finished folder ``work`` in the cache as ``done`` (in place
+    of an earlier one), and keep only the ``keep`` most recent folders
+    beside it. ``work`` is made again, empty, for its context manager."""
+    if done.exists():
+        shutil.rmtree(done)
+    work.rename(done)
+    work.mkdir()
+    for old in sorted(done.parent.iterdir(), key=lambda p: p.stat().st_mtime)[:-keep]:
+        if old.is_dir() and not old.name.startswith("."):
+            shutil.rmtree(old, ignore_errors=True)
