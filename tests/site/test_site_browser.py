@@ -208,8 +208,8 @@ def test_offline_after_one_visit_play_to_solved_and_edit(
     hints, opens its share link, and the editor gives its verdict."""
     with http_server(site_folder) as (url, proc):
         ctx, page, errors = open_page(site_browser, url)
-        assert service_worker_in_charge(page)
         wait_until_kept(page)
+        assert service_worker_in_charge(page)
         proc.terminate()
         proc.wait(timeout=10)
     ctx.set_offline(True)
@@ -297,7 +297,6 @@ def test_a_board_is_playable_and_hinted_before_the_engine_starts(
     page.click("#hint")  # fill it in
     expect(page.locator("#status")).to_contain_text(f"Applied: r{r + 1}c{c + 1} is")
     assert filled.get_attribute("data-state") != "empty"
-    assert held, "the worker never asked for Pyodide"
     other = page.locator(".cell:not([data-given])").last
     state = other.get_attribute("data-state")
     other.click()
@@ -306,6 +305,11 @@ def test_a_board_is_playable_and_hinted_before_the_engine_starts(
     expect(page.locator("#status")).to_contain_text("engine is starting")
     page.click("#edit")  # the editor's verdict waits too, and says so
     expect(page.locator("#verdict")).to_contain_text("engine is starting")
+    for _ in range(100):  # the engine starts once the board is shown (its service worker given 3 s)
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the worker never asked for Pyodide"
     assert page.get_attribute("body", "data-engine") == "starting"
     ctx.close()
     assert not errors, errors
@@ -334,8 +338,8 @@ def test_a_cancelled_call_keeps_the_warm_engine(
     stays (none stopped, none started afresh) and answers the next call as
     the server does."""
     ctx, page, errors = open_page(site_browser, site_url)
-    assert service_worker_in_charge(page)
     wait_until_kept(page)
+    assert service_worker_in_charge(page)
     page.reload()
     page.wait_for_selector("body[data-engine=ready]", timeout=READY_MS)
     assert page.evaluate("() => self.crossOriginIsolated") is True

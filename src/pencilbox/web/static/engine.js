@@ -149,14 +149,13 @@ function begin() {   // a first worker (again, if every one failed)
 // on: a host where it cannot run (plain http), a browser that does not let it.
 async function inCharge() {
   if (!("serviceWorker" in navigator)) return;
-  try {
+  const given = new Promise(resolve => setTimeout(resolve, TAKE_CHARGE));
+  const taken = (async () => {
     await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
     if (navigator.serviceWorker.controller) return;
-    await new Promise(resolve => {
-      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
-      setTimeout(resolve, TAKE_CHARGE);
-    });
-  } catch { /* the engine starts without it */ }
+    await new Promise(resolve => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  })();
+  await Promise.race([taken, given]).catch(() => {});   // no service worker: the engine starts without
 }
 
 let launched = null;   // the service worker's turn, then the first worker
