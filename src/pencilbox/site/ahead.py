@@ -60,6 +60,9 @@ hint has): the chains of today's bank take at most a tenth of it; a larger
 board's chain stops where it runs out, and the engine gives the rest."""
 KEEP = 3
 """Sets of chains the cache keeps (the most recent)."""
+CHAIN_CODE = ("engine", "puzzles")
+"""The folders of the package whose code makes a chain (with its top-level
+modules): a change elsewhere keeps the chains in the cache."""
 FNV_START = 0xCBF29CE484222325
 FNV_PRIME = 0x100000001B3
 
@@ -171,16 +174,17 @@ def _chains(job: tuple[str, list[tuple[str, str]]]) -> list[tuple[str, str]]:
 
 def write_hints(folder: Path, bank: Path, cache: Path) -> int:
     """Write the hint chain of every board of ``bank`` under ``folder``
-    (made here), from ``cache`` when this code and this bank made them
-    before; how many."""
+    (made here), from ``cache`` when this code (:data:`CHAIN_CODE`, and this
+    module) and this bank made them before; how many."""
     from pencilbox.bank.store import Bank
     from pencilbox.site.runtime import publish
 
     h = hashlib.sha256(bank.read_bytes())
     package = Path(pencilbox.__file__).parent
     for path in sorted(package.rglob("*.py")):
-        if "site" not in path.relative_to(package).parts[:1]:
-            h.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+        parts = path.relative_to(package).parts
+        if len(parts) == 1 or parts[0] in CHAIN_CODE:
+            h.update("/".join(parts).encode() + b"\0" + path.read_bytes())
     h.update(Path(__file__).read_bytes())
     home = cache / "hints"
     done = home / h.hexdigest()[:16]

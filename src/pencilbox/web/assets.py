@@ -59,17 +59,20 @@ def tag(folder: Path) -> str:
 
 def imported(entries: Iterable[str], file_of: Callable[[str], Path | None]) -> list[str]:
     """The URLs of ``entries`` (module URLs) and of every module they import,
-    directly or not, each once, in the order met; ``file_of`` finds a URL's
-    file (None: none here)."""
+    directly or not, each once, in the order met (an entry's before the
+    next's: what the first needs is asked for first); ``file_of`` finds a
+    URL's file (None: none here)."""
     seen: list[str] = []
-    todo = list(entries)
-    while todo:
-        url = todo.pop(0)
-        path = file_of(url)
-        if url in seen or path is None or not path.is_file():
-            continue
-        seen.append(url)
-        todo += [urljoin(url, name) for name in IMPORT.findall(path.read_text(encoding="utf-8"))]
+    for entry in entries:  # each entry's modules before the next entry's
+        todo = [entry]
+        while todo:
+            url = todo.pop(0)
+            path = file_of(url)
+            if url in seen or path is None or not path.is_file():
+                continue
+            seen.append(url)
+            text = path.read_text(encoding="utf-8")
+            todo += [urljoin(url, name) for name in IMPORT.findall(text)]
     return seen
 
 
@@ -101,7 +104,8 @@ def page(
     def versioned(url: str) -> Path | None:
         return file_of(url.replace(base, "/static/", 1) if url.startswith(base) else url)
 
-    modules = imported([base + name for name in ENTRIES] + list(puzzle_modules), versioned)
+    first, *rest = [base + name for name in ENTRIES]
+    modules = imported([first, *puzzle_modules, *rest], versioned)
     return with_head(named, preloads(modules, ["/api/puzzles"]))
 
 
