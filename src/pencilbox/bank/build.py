@@ -5,10 +5,17 @@ boards each, in rounds: each round runs one task per missing board (see
 :func:`plan`). Shelf task ``index`` tries up to ``attempts`` seeds, each
 derived from (type, size, grade, index, attempt) by a hash, so the same task
 gives the same board on any machine, in any order, on a process pool or a
-Dask cluster alike. An attempt generates an answer with every clue shown,
-thins it to the target grade (:func:`pencilbox.bank.grading.thin`), checks
-the grade is exact and proves the board unique; the first attempt that
-passes gives the task's board. Workers compute, the calling process alone
+Dask cluster alike. In the setter's style (the default) an attempt makes a
+board the way a setter does (:func:`pencilbox.engine.making.make`: clues
+added where the solve is stuck, then thinned in symmetric orbits to a board
+minimal for its grade); in the raw style it generates an answer with every
+clue shown and thins it to the target grade
+(:func:`pencilbox.bank.grading.thin`). Either way the grade must be exact
+and earned (:func:`pencilbox.engine.thinning.is_earned`) and the board is
+proved unique; the first attempt that passes gives the task's board. A
+task's symmetry (``auto``: drawn from its first seed with the style's
+shares) holds for the first half of its attempts; the rest lay clues in
+no pattern. Workers compute, the calling process alone
 writes, one transaction per finished task; a resumed build runs only the
 tasks the bank has not recorded.
 
@@ -34,10 +41,20 @@ from typing import Any
 import pencilbox
 from pencilbox.bank.grading import bank_grades, exact_grade, prove_unique, thin
 from pencilbox.bank.store import Bank
-from pencilbox.errors import PuzzleError
+from pencilbox.engine.budget import Budget
+from pencilbox.engine.making import make
+from pencilbox.engine.style import AUTO, RAW, SETTER, refuse_unknown_choice, refuse_unknown_style
+from pencilbox.engine.symmetry import NONE
+from pencilbox.engine.thinning import is_earned
+from pencilbox.errors import PuzzleError, Stopped
 
 GENERATOR = f"pencilbox {pencilbox.__version__} thin/1"
-"""Written with every board: the code that made it (bump when boards change)."""
+"""Written with every raw board: the code that made it (bump when boards change)."""
+SETTER_GENERATOR = f"pencilbox {pencilbox.__version__} setter/1"
+"""Written with every setter's board, followed by its symmetry."""
+MAKE_UNITS = 20_000_000
+"""The most work one setter's attempt may do (a safety net: a board of the
+bank's sizes takes far less)."""
 
 DEFAULT_ATTEMPTS = 20
 
@@ -52,6 +69,8 @@ class Task:
     grade: str
     index: int
     attempts: int = DEFAULT_ATTEMPTS
+    style: str = SETTER
+    symmetry: str = AUTO
 
     @property
     def key(self) -> tuple[str, int, int, str, int]:
@@ -75,16 +94,32 @@ def task_seed(kind: str, rows: int, cols: int, grade: str, index: int, attempt: 
 
 
 def make_board(task: Task) -> Outcome:
-    """Run one task: the first attempt whose thinned board has the exact grade
-    and is proved unique. Pure: depends on the task alone."""
+    """Run one task: the first attempt whose board has the exact grade,
+    earned, and is proved unique. Pure: depends on the task alone."""
     t0 = time.perf_counter()
     kind = pencilbox.puzzle(task.type)
     level = kind.levels.index(task.grade)
+    symmetry = task.symmetry
+    if task.style == SETTER and symmetry == AUTO:
+        first = task_seed(task.type, task.rows, task.cols, task.grade, task.index, 0)
+        symmetry = kind.style.pick_symmetry(random.Random(first))
     for attempt in range(task.attempts):
         seed = task_seed(task.type, task.rows, task.cols, task.grade, task.index, attempt)
-        full, answer = kind.generate(task.rows, task.cols, density=1.0, seed=seed)
-        p = thin(kind, full, level, random.Random(seed)).puzzle
-        if not exact_grade(kind, p, task.grade):
+        generator = GENERATOR
+        if task.style == SETTER:
+            laid = symmetry if 2 * attempt < task.attempts else NONE
+            try:
+                made = make(kind, task.rows, task.cols, level, seed, laid, Budget(MAKE_UNITS))
+            except Stopped:
+                continue
+            if made is None:
+                continue
+            p, answer = made.puzzle, made.answer
+            generator = f"{SETTER_GENERATOR} {made.symmetry}"
+        else:
+            full, answer = kind.generate(task.rows, task.cols, density=1.0, seed=seed)
+            p = thin(kind, full, level, random.Random(seed)).puzzle
+        if not exact_grade(kind, p, task.grade) or not is_earned(kind, p, level):
             continue
         if not prove_unique(kind, p, answer).unique:
             continue
@@ -93,7 +128,7 @@ def make_board(task: Task) -> Outcome:
             "puzzle": "\n".join(kind.puzzle_rows(p)),
             "solution": "\n".join(kind.solution_rows(answer, p.cols)),
             "seed": seed,
-            "generator": GENERATOR,
+            "generator": generator,
         }
         return Outcome(task, attempt + 1, time.perf_counter() - t0, board)
     return Outcome(task, task.attempts, time.perf_counter() - t0, None)
@@ -141,6 +176,8 @@ def plan(
     grades: Iterable[str] | None = None,
     attempts: int = DEFAULT_ATTEMPTS,
     max_tasks: int | None = None,
+    style: str = SETTER,
+    symmetry: str = AUTO,
 ) -> list[Task]:
     """The next round of tasks: for each shelf short of ``per_grade`` boards,
     as many tasks as boards are missing, at the lowest indices not yet run.
@@ -162,7 +199,7 @@ def plan(
                 missing = per_grade - bank.stored_count(kind.name, rows, cols, grade)
                 fresh = (i for i in range(cap) if i not in done)
                 for _, i in zip(range(max(missing, 0)), fresh, strict=False):
-                    tasks.append(Task(kind.name, rows, cols, grade, i, attempts))
+                    tasks.append(Task(kind.name, rows, cols, grade, i, attempts, style, symmetry))
     return tasks
 
 
@@ -280,13 +317,21 @@ def build(
     scheduler: Any = None,
     progress: Callable[[Iterator[Outcome], int], Iterator[Outcome]] | None = None,
     max_tasks: int | None = None,
+    style: str = SETTER,
+    symmetry: str = AUTO,
 ) -> list[ShelfReport]:
     """Fill (or resume filling) a bank, round by round; return a report per shelf.
 
     A shelf gets at most ``max_tasks`` tasks (default ``3 * per_grade``) of
     ``attempts`` seeds each: the budget after which a grade that is hard to
-    reach stays short, its yield recorded in the report.
+    reach stays short, its yield recorded in the report. ``style`` and
+    ``symmetry`` say how boards are made (see :func:`make_board`; the raw
+    style lays clues in no pattern).
     """
+    refuse_unknown_style(style)
+    refuse_unknown_choice(symmetry)
+    if style == RAW and symmetry not in (AUTO, NONE):
+        raise PuzzleError("the raw style lays clues in no pattern: drop --symmetry")
     if per_grade < 0:
         raise PuzzleError("--per-grade must be at least 0")
     if attempts < 1:
@@ -301,7 +346,9 @@ def build(
         for grade in shelf_grades(name, grade_list)
     ]  # bad input fails here
     with Bank(db, writable=True) as bank, terminate_as_interrupt():
-        while tasks := plan(bank, types, sizes, per_grade, grade_list, attempts, max_tasks):
+        while tasks := plan(
+            bank, types, sizes, per_grade, grade_list, attempts, max_tasks, style, symmetry
+        ):
             outcomes = (
                 run_dask(tasks, scheduler) if scheduler is not None else run_local(tasks, workers)
             )

@@ -19,7 +19,14 @@ from pencilbox import arguments
 from pencilbox.bank.build import DEFAULT_ATTEMPTS, Outcome, build, parse_sizes
 from pencilbox.bank.grading import bank_grades
 from pencilbox.bank.store import SHIPPED, Bank, Board
-from pencilbox.commands.common import Handler, Result, Subcommands, add_command
+from pencilbox.commands.common import (
+    Handler,
+    Result,
+    Subcommands,
+    add_command,
+    add_style_options,
+)
+from pencilbox.engine.style import SETTER
 from pencilbox.errors import PuzzleError
 
 BUILD_DB = "pencilbox-bank.sqlite"
@@ -81,6 +88,8 @@ def run_build(args: argparse.Namespace) -> list[Result]:
         scheduler=args.scheduler,
         progress=None if args.quiet else _progress_bar,
         max_tasks=args.max_tasks,
+        style=args.style,
+        symmetry=args.symmetry,
     )
     return [
         {
@@ -251,6 +260,7 @@ def declare(commands: Subcommands) -> None:
         type=arguments.bounded_int(1, 10**7, "a task count"),
         help="tasks a shelf may run in all (default: 3 x --per-grade)",
     )
+    add_style_options(b, "the raw generator's answer thinned at random", SETTER)
     b.add_argument("--workers", type=arguments.workers, default=1, help="local worker processes")
     b.add_argument("--scheduler", help="Dask scheduler address (needs pencilbox[dask])")
     b.add_argument("--quiet", action="store_true", help="no progress bar")

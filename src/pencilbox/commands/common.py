@@ -126,3 +126,25 @@ def board_size(args: argparse.Namespace) -> tuple[int, int]:
     cols = args.cols if args.cols is not None else rows
     refuse_size_out_of_range(rows, cols)
     return rows, cols
+
+
+def add_style_options(p: argparse.ArgumentParser, raw: str, default: str | None) -> None:
+    """``--style`` (setter or raw; ``raw`` says what the raw style does here;
+    ``default`` is the style when none is given, None: the command decides)
+    and ``--symmetry``: how a command that makes boards makes them
+    (:mod:`pencilbox.engine.style`)."""
+    from pencilbox.engine.style import AUTO, STYLES
+    from pencilbox.engine.symmetry import SYMMETRIES
+
+    p.add_argument(
+        "--style",
+        choices=STYLES,
+        default=default,
+        help=f"setter: boards as setters make them (the default); raw: {raw}",
+    )
+    p.add_argument(
+        "--symmetry",
+        choices=(AUTO, *SYMMETRIES),
+        default=AUTO,
+        help="the symmetry of the clue positions, setter's style (auto: the puzzle's own shares)",
+    )

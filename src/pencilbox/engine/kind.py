@@ -39,6 +39,7 @@ from pencilbox.engine.results import (
 )
 from pencilbox.engine.samples import Samples
 from pencilbox.engine.state import Mask, State, single_value
+from pencilbox.engine.style import PLAIN, SetterStyle
 from pencilbox.errors import ContradictoryClues, ParseError, Stopped
 from pencilbox.violations import Violation
 
@@ -82,6 +83,9 @@ class PuzzleKind:
     """A player's difficulty name for some rungs ("Easy"), by level; a rung
     left out keeps the generic name by position (:mod:`pencilbox.engine.grades`)."""
     measure_defaults: MeasureDefaults = MeasureDefaults()
+    style: SetterStyle = PLAIN
+    """How a setter makes the puzzle's boards (:mod:`pencilbox.engine.style`):
+    the bank, the deal and ``generate`` use it; the measurements never do."""
     certificate: str = "second solution read off the answer"
     """What :meth:`is_certificate_free` looks for, in words (density tables)."""
     certificate_short: str = "certificate"

@@ -17,11 +17,23 @@ Every clue, whatever the puzzle, is one non-blank entry of ``Puzzle.clues``
 Every fixpoint spends from one budget of work (:mod:`pencilbox.engine.budget`):
 a thinning stopped by it keeps the removals made, so its board is still
 solved at the level, but may not be minimal.
+
+A setter thins with habits (a :class:`Removal`): clues leave in whole orbits
+of a symmetry (:mod:`pencilbox.engine.symmetry`), so a symmetric board stays
+symmetric; some clues are tried before others (the heaviest first, so the
+light ones stay); and a clue that cannot leave may still become a weaker one
+(a blank circle where a number was). The raw thinning has none of these
+habits and removes single clues in a seeded random order.
+
+A grade is *earned* (:func:`is_earned`) when the level below leaves a real
+part of the board open: at least :func:`earned_margin` cells.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -30,6 +42,7 @@ from pencilbox.engine.grid import Cell
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.engine.results import Puzzle
 from pencilbox.engine.state import State
+from pencilbox.engine.symmetry import NONE, orbits
 from pencilbox.errors import Stopped
 
 
@@ -54,6 +67,34 @@ class Thinned:
         return tuple(c for c in range(len(before.clues)) if before.clues[c] != self.puzzle.clues[c])
 
 
+@dataclass(frozen=True)
+class Removal:
+    """How clues leave a board: in whole orbits of ``symmetry``; when
+    ``weight`` is given, heavier orbits first (an orbit weighs what its
+    heaviest clue does; a seeded shuffle orders equal weights); and a clue
+    that cannot leave becomes ``weaker(clue)`` when that is not None and the
+    board stays solved."""
+
+    symmetry: str = NONE
+    weight: Callable[[int], float] | None = None
+    weaker: Callable[[int], int | None] | None = None
+
+
+RAW = Removal()
+"""The raw thinning: single clues, in a seeded random order, nothing weakened."""
+
+
+def clue_orbits(p: Puzzle, symmetry: str) -> list[tuple[Cell, ...]]:
+    """The clue cells of ``p`` grouped by the orbits of ``symmetry`` (only
+    the cells that hold clues), in the order of their first cell."""
+    out = []
+    for orbit in orbits(p.rows, p.cols, symmetry):
+        held = tuple(c for c in orbit if p.clues[c] is not None)
+        if held:
+            out.append(held)
+    return out
+
+
 def without_clue(p: Puzzle, cell: Cell) -> Puzzle:
     """``p`` with the clue at ``cell`` removed."""
     clues = list(p.clues)
@@ -69,7 +110,12 @@ def solves_at(kind: Thinnable, p: Puzzle, level: int, budget: Budget | None = No
 
 
 def thin(
-    kind: Thinnable, full: Puzzle, level: int, rng: random.Random, budget: Budget | None = None
+    kind: Thinnable,
+    full: Puzzle,
+    level: int,
+    rng: random.Random,
+    budget: Budget | None = None,
+    removal: Removal = RAW,
 ) -> Thinned:
     """Remove clues of ``full`` in random order while ``level`` still solves it.
 
@@ -88,32 +134,61 @@ def thin(
     except Stopped:
         return Thinned(full, False)
     if below:
-        first = thin_pass(kind, p, level - 1, rng, budget)
+        first = thin_pass(kind, p, level - 1, rng, budget, removal)
         if not first.complete:
             return first
         p = first.puzzle
-    return thin_pass(kind, p, level, rng, budget)
+    return thin_pass(kind, p, level, rng, budget, removal)
 
 
 def thin_pass(
-    kind: Thinnable, p: Puzzle, level: int, rng: random.Random, budget: Budget | None = None
+    kind: Thinnable,
+    p: Puzzle,
+    level: int,
+    rng: random.Random,
+    budget: Budget | None = None,
+    removal: Removal = RAW,
+    enough: Callable[[Puzzle], bool] | None = None,
 ) -> Thinned:
-    """One thinning pass: try each clue once, in a random order, at ``level``;
-    stopped by ``budget`` with the removals made so far."""
-    cells = [cell for cell, v in enumerate(p.clues) if v is not None]
-    rng.shuffle(cells)
+    """One thinning pass: try each orbit of clues once, in a random order (or
+    by weight), at ``level``; stopped by ``budget`` with the removals made so
+    far, or as soon as ``enough`` says the board thinned so far will do."""
+    groups = clue_orbits(p, removal.symmetry)
+    rng.shuffle(groups)
     clues = list(p.clues)
-    for cell in cells:
-        kept = clues[cell]
-        clues[cell] = None
+    weight, weaker = removal.weight, removal.weaker
+    if weight is not None:
+        groups.sort(key=lambda orbit: -max(weight(_clue(clues, c)) for c in orbit))
+    for orbit in groups:
+        kept = [clues[c] for c in orbit]
+        trials: list[list[int | None]] = [[None] * len(orbit)]
+        if weaker is not None:
+            weak = [weaker(_clue(clues, c)) for c in orbit]
+            if all(w is not None for w in weak):
+                trials.append(weak)
         try:
-            solved = solves_at(kind, replace(p, clues=tuple(clues)), level, budget)
+            for trial in trials:
+                for c, v in zip(orbit, trial, strict=True):
+                    clues[c] = v
+                if solves_at(kind, replace(p, clues=tuple(clues)), level, budget):
+                    break
+            else:
+                for c, v in zip(orbit, kept, strict=True):
+                    clues[c] = v
+                continue
+            if enough is not None and enough(replace(p, clues=tuple(clues))):
+                return Thinned(replace(p, clues=tuple(clues)), False)
         except Stopped:
-            clues[cell] = kept
+            for c, v in zip(orbit, kept, strict=True):
+                clues[c] = v
             return Thinned(replace(p, clues=tuple(clues)), False)
-        if not solved:
-            clues[cell] = kept
     return Thinned(replace(p, clues=tuple(clues)), True)
+
+
+def _clue(clues: list[int | None], cell: Cell) -> int:
+    v = clues[cell]
+    assert v is not None  # an orbit holds clue cells only
+    return v
 
 
 def has_exact_grade(kind: Thinnable, p: Puzzle, level: int) -> bool:
@@ -123,10 +198,39 @@ def has_exact_grade(kind: Thinnable, p: Puzzle, level: int) -> bool:
     return level == 0 or not solves_at(kind, p, level - 1)
 
 
-def is_minimal(kind: Thinnable, p: Puzzle, level: int) -> bool:
-    """Whether removing any one clue leaves ``p`` unsolvable at ``level``."""
-    return not any(
-        solves_at(kind, without_clue(p, cell), level)
-        for cell, v in enumerate(p.clues)
-        if v is not None
-    )
+def earned_margin(cells: int) -> int:
+    """How many cells the level below a grade must leave undecided for the
+    grade to be earned: max(3, 5 % of the cells, rounded up)."""
+    return max(3, math.ceil(0.05 * cells))
+
+
+def undecided_at(kind: Thinnable, p: Puzzle, level: int, budget: Budget | None = None) -> int:
+    """The cells the fixpoint of ``level`` leaves undecided on ``p`` (all of
+    them when it finds a contradiction: it then decides nothing true)."""
+    s = kind.start(p)
+    if kind.ladder.propagate(s, level, budget=budget).status is Status.CONTRADICTION:
+        return len(s.cands)
+    return s.undecided()
+
+
+def is_earned(kind: Thinnable, p: Puzzle, level: int) -> bool:
+    """Whether ``p``, solved at ``level``, needs ``level`` for a real part of
+    its solve: the level below leaves at least :func:`earned_margin` cells
+    undecided (the lowest level has nothing below and always earns it)."""
+    if level == 0:
+        return True
+    return undecided_at(kind, p, level - 1) >= earned_margin(p.rows * p.cols)
+
+
+def is_minimal(kind: Thinnable, p: Puzzle, level: int, symmetry: str = NONE) -> bool:
+    """Whether removing any one orbit of clues of ``symmetry`` (any one clue,
+    with none) leaves ``p`` unsolvable at ``level``."""
+    clues = list(p.clues)
+    for orbit in clue_orbits(p, symmetry):
+        for c in orbit:
+            clues[c] = None
+        if solves_at(kind, replace(p, clues=tuple(clues)), level):
+            return False
+        for c in orbit:
+            clues[c] = p.clues[c]
+    return True

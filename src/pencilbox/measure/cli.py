@@ -32,13 +32,19 @@ from pencilbox.measure.common import (
     valid_board_count,
     valid_density,
 )
+from pencilbox.measure.likeness import SOURCES, measure_likeness
 from pencilbox.measure.studies import CORE, StudyOptions, study_of
+
+LIKENESS = "likeness"
+"""The comparison with puzzles the user gives (not run by ``measure all``:
+it needs ``--against``)."""
 
 
 def measurements() -> tuple[str, ...]:
-    """Every measurement name: the three every puzzle has, then each puzzle's own."""
+    """Every measurement name: the three every puzzle has, likeness, then each
+    puzzle's own."""
     own = (what for kind in registry.kinds() for what in kind.studies())
-    return (*CORE, *dict.fromkeys(own))
+    return (*CORE, LIKENESS, *dict.fromkeys(own))
 
 
 def _sizes(args: argparse.Namespace) -> list[int]:
@@ -59,6 +65,19 @@ def _size(args: argparse.Namespace, default: int = 10) -> int:
 def run_one(name: str, what: str, args: argparse.Namespace) -> Report:
     """One measurement of one puzzle, from parsed arguments."""
     kind = kind_of(name)
+    if what == LIKENESS:
+        if args.against is None:
+            raise ParseError("likeness compares with puzzles you give: add --against FILE")
+        return measure_likeness(
+            kind,
+            args.against,
+            args.source,
+            args.db,
+            args.size,
+            valid_board_count(args.boards),
+            args.seed,
+            args.budget,
+        )
     study = None if what in CORE else study_of(kind, what)
     density = valid_density(
         args.density if args.density is not None else default_density(kind, what)
@@ -298,6 +317,17 @@ def declare(commands: Subcommands) -> None:
         help="ladder ablation: judge a trial that completes the board with the rules kept "
         "(default) or with every rule of the puzzle",
     )
+    m.add_argument(
+        "--against",
+        help="likeness: a file of puzzles to compare with (any format pencilbox reads)",
+    )
+    m.add_argument(
+        "--source",
+        choices=SOURCES,
+        default="bank",
+        help="likeness: our boards from the bank (default) or generated in the setter's style",
+    )
+    m.add_argument("--db", help="likeness: the bank file (default: the shipped bank)")
     m.add_argument("--quiet", action="store_true", help="no progress bar")
     m.add_argument(
         "--scheduler",

@@ -22,7 +22,8 @@ from pencilbox.engine.budget import Budget, OutOfTime
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
 from pencilbox.engine.ladder import Status
-from pencilbox.engine.thinning import solves_at, without_clue
+from pencilbox.engine.symmetry import NONE, refuse_unknown_symmetry
+from pencilbox.engine.thinning import Removal, solves_at, without_clue
 from pencilbox.engine.thinning import thin as thin_board
 from pencilbox.engine.verdict import DEFAULT_UNITS, Verdict, judge
 from pencilbox.errors import PuzzleError, Stopped
@@ -214,10 +215,14 @@ def thin(
     budget: int = HELPER_UNITS,
     seconds: float | None = None,
     seed: int = 0,
+    symmetry: str = NONE,
 ) -> Thinning:
     """Remove clues of ``p`` in a seeded random order while the fixpoint of
     ``level`` (default: the top) still solves it: the bank's thinning, given
-    :data:`THIN_SHARE` of the budget; the rest judges the result."""
+    :data:`THIN_SHARE` of the budget; the rest judges the result. With a
+    ``symmetry`` the clues leave in orbits (a clue with its image), so a
+    board laid out in it stays so."""
+    refuse_unknown_symmetry(symmetry)
     lv = kind.ladder.level_index(level)
     whole = Budget(budget, seconds)
     try:
@@ -237,7 +242,9 @@ def thin(
             f"the {kind.levels[lv]} fixpoint does not solve this puzzle; add clues "
             "or thin at a higher grade"
         )
-    thinned = thin_board(kind, p, lv, random.Random(seed), whole.share(THIN_SHARE))
+    thinned = thin_board(
+        kind, p, lv, random.Random(seed), whole.share(THIN_SHARE), Removal(symmetry)
+    )
     q = thinned.puzzle
     after = judge(kind, q, level=lv, budget=max(1, _left(whole)), seconds=_seconds(whole))
     return Thinning(q, kind.levels[lv], thinned.removed(p), after, thinned.complete)

@@ -53,6 +53,7 @@ from pencilbox.engine.hints import stopped_reason
 from pencilbox.engine.kind import Marks, Puzzle, PuzzleKind, Values
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.results import HintResult, Solved
+from pencilbox.engine.symmetry import NONE, refuse_unknown_symmetry
 from pencilbox.engine.verdict import DEFAULT_UNITS, Verdict
 from pencilbox.errors import ParseError, PuzzleError, SizeError, SolverBusy, SolverFull, SolverLate
 from pencilbox.formats import registry
@@ -607,9 +608,17 @@ def suggest_call(
 
 
 def thin_call(
-    kind: PuzzleKind, p: Puzzle, level: str | None, budget: int, seed: int, seconds: float
+    kind: PuzzleKind,
+    p: Puzzle,
+    level: str | None,
+    budget: int,
+    seed: int,
+    symmetry: str,
+    seconds: float,
 ) -> dict[str, Any]:
-    t = helpers.thin(kind, p, level=level, budget=budget, seconds=seconds, seed=seed)
+    t = helpers.thin(
+        kind, p, level=level, budget=budget, seconds=seconds, seed=seed, symmetry=symmetry
+    )
     return {
         "level": t.level,
         "puzzle": kind.puzzle_rows(t.puzzle),
@@ -752,13 +761,15 @@ async def thin(
     budget: int = DEFAULT_UNITS,
     seconds: float = SAFETY_SECONDS,
     seed: int = 0,
+    symmetry: str = NONE,
 ) -> dict[str, Any]:
     """POST /api/thin: remove clues while the level's fixpoint still solves the
-    puzzle (409 if it does not to begin with)."""
+    puzzle (409 if it does not to begin with), in orbits of ``symmetry``."""
     kind, p, _ = read_studio(host, puzzle, type, level, budget, seconds)
     if not 0 <= seed <= MAX_SEED:
         raise PuzzleError(f"the seed is from 0 to {MAX_SEED}, not {seed}")
-    return await _helper(host, "thin", kind, p, seconds, level, budget, seed)
+    refuse_unknown_symmetry(symmetry)
+    return await _helper(host, "thin", kind, p, seconds, level, budget, seed, symmetry)
 
 
 CALLS: dict[str, Callable[..., Any]] = {

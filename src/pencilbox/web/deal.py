@@ -1,26 +1,23 @@
 """Dealing boards to the web app: from the graded bank, else freshly made.
 
 The bank (``pencilbox.bank``) serves boards by type, size and grade. When it
-has none for a request (or no bank file exists), a board is generated and
-thinned towards the requested grade within a budget of work, and the
-response says so. Thinning is the bank's own (:mod:`pencilbox.engine.thinning`);
-the grade reported is the board's verdict.
+has none for a request (or no bank file exists), a board of the requested
+grade is made as the bank makes its boards, in the setter's style
+(:mod:`pencilbox.engine.making`), within a budget of work, and the response
+says so. Its grade is exact and earned, as the bank's are.
 """
 
 from __future__ import annotations
 
 import functools
-import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from pencilbox.engine.budget import Budget
 from pencilbox.engine.kind import Puzzle, PuzzleKind, Values
-from pencilbox.engine.thinning import solves_at, thin
-from pencilbox.engine.verdict import judge
-from pencilbox.errors import Stopped
+from pencilbox.engine.making import GRADED_UNITS, Unreachable, make_graded
+from pencilbox.engine.style import AUTO
 
-GENERATE_UNITS = 120_000
+GENERATE_UNITS = GRADED_UNITS
 """The work one fallback generation may do (see :mod:`pencilbox.engine.budget`)."""
 
 
@@ -99,43 +96,15 @@ def generate(
     budget: int = GENERATE_UNITS,
     seconds: float | None = None,
 ) -> Dealt:
-    """A fresh board thinned towards ``grade`` within ``budget`` work units.
-
-    Tries seeds until one thins to exactly ``grade``; when the budget runs
-    out, keeps the closest board made (every board made is solved by the
-    ladder, so it has one answer) and says which grade it has, its verdict's
-    (the same on any machine: only the budget decides). ``seconds`` is a
-    safety clock; a board it stops before any is made is a TimeoutError.
-    """
-    level = kind.levels.index(grade)
-    whole = Budget(budget, seconds)
-    best: tuple[int, Puzzle, Values, str] | None = None
-    attempt = 0
+    """A fresh board of exactly ``grade``, earned, made in the setter's style
+    within ``budget`` work units: the path ``pencilbox generate --grade``
+    takes (:func:`pencilbox.engine.making.make_graded`). The same seed and
+    budget make the same board on any machine; ``seconds`` is a safety
+    clock. A grade not reached within the budget is a TimeoutError that
+    says so."""
     try:
-        while attempt == 0 or not whole.exhausted:
-            rng = random.Random(seed + attempt)
-            full, answer = kind.generate(rows, cols, density=1.0, seed=seed + attempt)
-            attempt += 1
-            target = level
-            while target < len(kind.levels) and not solves_at(kind, full, target, whole):
-                target += 1
-            if target == len(kind.levels):
-                continue
-            p = thin(kind, full, target, rng, whole).puzzle
-            got = judge(kind, p, budget=max(1, whole.left or 1), upto="probe").grade
-            got = got or kind.levels[target]
-            distance = (
-                abs(kind.levels.index(got) - level) if got in kind.levels else len(kind.levels)
-            )
-            if best is None or distance < best[0]:
-                best = (distance, p, answer, got)
-            if distance == 0:
-                break
-    except Stopped:
-        pass  # the budget ran out inside a fixpoint: keep the best board made
-    if best is None:
-        raise TimeoutError(f"could not make a {rows}x{cols} {kind.name} within the budget")
-    _, p, answer, got = best
-    note = "The bank has no board like this, so one was generated"
-    note += "." if got == grade else f"; the closest it found is graded {got}."
-    return Dealt(p, answer, got, "generated", note)
+        made = make_graded(kind, rows, cols, grade, seed, AUTO, budget, seconds)
+    except Unreachable as e:
+        raise TimeoutError(str(e)) from None
+    note = "The bank has no board like this, so one was generated."
+    return Dealt(made.puzzle, made.answer, made.grade, "generated", note)

@@ -148,7 +148,7 @@ def solve(name: str, p: Puzzle, level: str | None, seconds: float) -> dict[str, 
 def make(
     name: str, rows: int, cols: int, grade: str, seed: int, seconds: float
 ) -> tuple[dict[str, Any], Values | None]:
-    """A fresh board thinned towards ``grade`` (see :func:`deal.generate`),
+    """A fresh board of exactly ``grade`` (see :func:`deal.generate`),
     as JSON with its answer, within its budget of work; the request's
     ``seconds`` are a safety clock."""
     kind = pencilbox.puzzle(name)

@@ -78,6 +78,12 @@ class ThinIn(StudioIn):
     seed: api.WholeNumber = Field(
         0, ge=0, le=MAX_SEED, description="the seed of the random removal order"
     )
+    symmetry: Literal["none", "rot180", "mirror"] = Field(
+        "none",
+        description="clues leave with their images under this symmetry of the clue "
+        "positions (rot180: a half turn; mirror: left to right), so a symmetric board "
+        "stays symmetric",
+    )
 
 
 class AnalysisOut(BaseModel):

@@ -21,6 +21,8 @@ import random
 from collections.abc import Iterator
 
 from pencilbox.engine.grid import grid
+from pencilbox.engine.style import SetterStyle
+from pencilbox.engine.symmetry import ROT180
 
 from .model import CAVE, WALL
 
@@ -152,3 +154,47 @@ def clues(
     for cell in shown:
         clues[cell] = clue_number(rows, cols, answer, cell)
     return clues
+
+
+def setter_answer(rows: int, cols: int, symmetry: str, rng: random.Random) -> list[int]:
+    """A raw answer with its thick walls worn thin, as setters draw caves:
+    while some wall cell touches no cave cell along a side (no clue could
+    ever see it), a wall beside it that touches the cave and is safe to
+    flip (the stamp test) joins the cave."""
+    answer = generate_answer(rows, cols, rng)
+    ring = rings(rows, cols)
+    nbrs = grid(rows, cols).neighbours
+    colour = [*answer, WALL]
+    while True:
+        hidden = [
+            w
+            for w in range(rows * cols)
+            if colour[w] == WALL and all(colour[x] == WALL for x in nbrs[w])
+        ]
+        worn = False
+        for w in hidden:
+            edge = [
+                x
+                for x in nbrs[w]
+                if colour[x] == WALL
+                and any(colour[y] == CAVE for y in nbrs[x])
+                and is_safe_flip(colour, ring[x], x)
+            ]
+            if edge:
+                colour[rng.choice(edge)] = CAVE
+                worn = True
+        if not worn:
+            return colour[: rows * cols]
+
+
+SETTER = SetterStyle(
+    "the smaller numbers kept (the larger ones go first when the board is thinned, "
+    "and come last when it needs one more); the clues laid out with half-turn "
+    "symmetry on 17 % of the boards, as in hand-made Cave",
+    symmetry={ROT180: 0.17},
+    answer=setter_answer,
+    weight=float,
+    clue_numbers=True,
+)
+"""Cave as setters make it (hand-made 10×10 clues: median 4; 17 % of the
+boards have half-turn symmetry)."""

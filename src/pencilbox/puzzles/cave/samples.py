@@ -47,7 +47,7 @@ SAMPLES = Samples(
     census=(3, 3, 213),
     bank_grade="bridge",
     quick_grade="corner",  # count alone takes seconds to thin a 10×10
-    shipped_sizes=(6, 8, 10),
+    shipped_sizes=(6, 8, 10, 12, 15),
     ablation=(("bridge", "cave 4x4\n. 2 . .\n4 5 . 4\n. . 3 .\n. . 3 .\n"),),
     real=(
         Published("https://puzz.link/p?cave/10/10/7i6i7j6j3i5i6w8p6w2i7i5j3j6i3ib"),

@@ -27,6 +27,7 @@ class Kurotto(PuzzleKind):
     )
     notations = {"pzprv3": model.PZPRV3, "penpa": model.PENPA, "janko": model.JANKO}
     measure_defaults = MeasureDefaults(0.8, 0.9, (0.5, 0.6, 0.7, 0.8, 0.9, 1.0))
+    style = generate.SETTER
     certificate, certificate_short = "silent flip", "flip"
     unique_note = "boards that pass the oracle's three certificates and its search"
 

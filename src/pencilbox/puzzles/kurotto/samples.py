@@ -49,7 +49,7 @@ SAMPLES = Samples(
     census=(3, 3, 512),
     split="kurotto 4x4\n. . . .\n0 5 . .\n. . . .\n. 6 . .\n",
     bank_grade="echo",
-    shipped_sizes=(6, 8, 10),
+    shipped_sizes=(6, 8, 10, 12, 15),
     case=Sample(
         "https://puzz.link/p?kurotto/6/6/3gah.m.i9.iam8h3g2",
         "o # o # o o\n# o # o o #\n# o # # # o\no # # o o o\n# # o o # o\no o # o # o\n",

@@ -62,7 +62,7 @@ SAMPLES = Samples(
     ),
     census=(3, 3, 34),
     bank_grade="bridge",
-    shipped_sizes=(6, 8, 10),
+    shipped_sizes=(6, 8, 10, 12, 15),
     ablation=(("bridge", "yinyang 4x4\n# # # .\no o o #\no # . #\no . o o\n"),),
     pzprjs=True,
     real=(
