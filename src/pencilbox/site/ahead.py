@@ -54,10 +54,13 @@ import pencilbox
 
 HINTS = "hints"
 """The folder of the hint chains, inside :data:`FOLDER`."""
-CHAIN_UNITS = 300_000
+CHAIN_UNITS = 1_000_000
 """The work a board's whole chain may take (each hint also has the work a
-hint has): the chains of today's bank take at most a tenth of it; a larger
-board's chain stops where it runs out, and the engine gives the rest."""
+hint has): the chains of today's bank take at most about 600,000 units
+(four of Numbrix's 12x12 probe boards; the others under 300,000); a larger
+board's chain stops where it runs out, and the engine gives the rest. A
+chain also stops where one hint runs out of its own work, as the server's
+hint stops there."""
 KEEP = 3
 """Sets of chains the cache keeps (the most recent)."""
 CHAIN_CODE = ("engine", "puzzles")
