@@ -1,15 +1,18 @@
 # The two commands a new user needs: `make serve` and `make test`; `make site`
-# writes the static site (the engine inside the page) into $(SITE).
+# writes the static site (the engine inside the page) into $(SITE), and
+# `make docs` the documentation (MkDocs) into $(DOCS). `make serve` listens on
+# HOST and PORT: `make serve PORT=8080`, or `HOST=0.0.0.0` for other machines.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 SITE ?= build/site
+DOCS ?= build/docs
 COMPILED ?= build/compiled
 JS := src/pencilbox/web/static src/pencilbox/puzzles/*/static src/pencilbox/site
 
-.PHONY: serve site test bench load lint clean compiled
+.PHONY: serve site docs test bench load lint clean compiled
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +29,12 @@ $(VENV)/.installed-test: $(BIN)/activate pyproject.toml
 serve: $(VENV)/.installed
 	$(BIN)/pencilbox serve --host $(HOST) --port $(PORT)
 
-site: $(VENV)/.installed
-	$(BIN)/pencilbox site $(SITE)
+# The site carries the documentation beside the game (its page links to /manual/).
+site: docs
+	$(BIN)/pencilbox site $(SITE) --manual $(DOCS)
+
+docs: $(VENV)/.installed-test
+	$(BIN)/mkdocs build --strict --site-dir $(abspath $(DOCS))
 
 # The tests inject axe-core (pinned in package-lock.json) into the page: npm ci installs it.
 test: $(VENV)/.installed-test node_modules/.package-lock.json
@@ -52,8 +59,8 @@ node_modules/.package-lock.json: package.json package-lock.json
 	touch $@
 
 lint: $(VENV)/.installed-test node_modules/.package-lock.json
-	$(BIN)/ruff check src tests benchmarks mypyc_build.py
-	$(BIN)/ruff format --check src tests benchmarks mypyc_build.py
+	$(BIN)/ruff check src tests benchmarks mypyc_build.py mkdocs_hooks.py
+	$(BIN)/ruff format --check src tests benchmarks mypyc_build.py mkdocs_hooks.py
 	$(BIN)/mypy
 	node_modules/.bin/eslint --max-warnings 0 $(JS)
 

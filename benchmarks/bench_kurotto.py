@@ -38,7 +38,7 @@ HARD = (
     "https://puzz.link/p?kurotto/17/13/7i4i-1ai4iay1i6ibi0y3ibi9i-14iay4i7i-10i4y-11iei6ici3y1ibi7"
     "i2y-10i8i0i4i1"
 )
-"""The hard real 17×13 (18.6 s for an outside ASP solver; probe decides 65 of
+"""The hard real 13×17 (18.6 s for an outside ASP solver; probe decides 65 of
 its 221 cells)."""
 
 
@@ -80,6 +80,6 @@ def run() -> None:
     t = time.process_time()
     c = kind.count(p, seconds=120)
     print(
-        f"real 17x13    count {time.process_time() - t:7.2f} s  solutions {c.solutions} "
+        f"real 13x17    count {time.process_time() - t:7.2f} s  solutions {c.solutions} "
         f"complete {c.complete} nodes {c.nodes} guesses {c.guesses}"
     )

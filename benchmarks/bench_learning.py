@@ -1,6 +1,6 @@
 """Search with and without learning, side by side: count-to-2 at the top level
 on generated 10×10 boards of every type (at the densities of the README's
-speed table), the real Kurotto puzzles and the hard 17×13. Printed, never
+speed table), the real Kurotto puzzles and the hard 13×17. Printed, never
 asserted.
 
 Per type and mode: median, p90, p99 and max of the time of one count, the
@@ -29,7 +29,7 @@ SECONDS = 10.0
 """Deadline of one count: a board that needs more is cut (incomplete)."""
 HARD_SECONDS = 60.0
 """Deadline of one count on a real puzzle."""
-YINYANG_22X18 = (
+YINYANG_18X22 = (
     "https://puzz.link/p?yinyang/22/18/00000000000000030190030000900003000000900130020006000l0000"
     "090000i0020009400030200060000002empf01900001009901030130900031009a00009000"
 )
@@ -69,9 +69,9 @@ def run() -> None:
         default = "learning" if kind.ladder.explains_at(kind.ladder.top) else "no learning"
         print(f"{name}: the default count runs {default}", flush=True)
     kind = pencilbox.puzzle("kurotto")
-    for name, url in [*REAL, ("17x13", HARD)]:
+    for name, url in [*REAL, ("13x17", HARD)]:
         _side_by_side(kind, f"kurotto real {name}", url)
-    _side_by_side(pencilbox.puzzle("yinyang"), "yinyang real 22x18", YINYANG_22X18)
+    _side_by_side(pencilbox.puzzle("yinyang"), "yinyang real 18x22", YINYANG_18X22)
 
 
 def _side_by_side(kind: PuzzleKind, label: str, url: str) -> None:

@@ -247,7 +247,7 @@ def test_every_command_module_is_listed() -> None:
     assert declaring == listed
 
 
-def test_each_command_prints_its_own_text(capsys) -> None:
+def test_each_command_prints_its_own_text(capsys, tmp_path) -> None:
     """The text form comes from the command that ran: one line per puzzle
     type for ``puzzles`` (no blank lines), a grid and a blank line for
     ``generate``."""
@@ -258,4 +258,52 @@ def test_each_command_prints_its_own_text(capsys) -> None:
     name = names()[0]  # any puzzle will do
     assert main(["generate", name, "--size", "4", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"; seed 1\n{name} 4x4\n") and out.endswith("\n\n")
+    assert out.startswith(f"; seed 1\n{name} 4x4\n") and not out.endswith("\n\n")
+    src = tmp_path / "two.txt"
+    src.write_text(out + "\n" + out)
+    assert main(["solve", name, str(src)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n\n") == 1 and out.endswith("\n") and not out.endswith("\n\n")
+
+
+def test_gapcheck_says_in_words_what_probe_and_the_brute_force_found(capsys, tmp_path) -> None:
+    """gapcheck's text is a sentence, not its JSON object: probe finishing,
+    or the brute force's count, or where it stopped."""
+    kind = pencilbox.puzzle(names()[0])
+    sample = kind.samples.graded[0]
+    src = tmp_path / "one.txt"
+    src.write_text(sample.puzzle)
+    assert main(["gapcheck", kind.name, str(src)]) == 0
+    assert capsys.readouterr().out == "probe finishes it: unique\n"
+    blank = tmp_path / "blank.txt"
+    blank.write_text(kind.format(kind.generate(4, 4, density=0.0, seed=1)[0]))
+    assert main(["gapcheck", kind.name, str(blank)]) == 0
+    assert capsys.readouterr().out.startswith("probe stalls; the brute force counts several")
+    assert main(["gapcheck", kind.name, str(blank), "--budget", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("probe stalls; the brute force stopped after ") and "found" in out
+
+
+def test_one_line_results_come_one_a_line(capsys, tmp_path) -> None:
+    """grade and hint print one line a puzzle, with no blank line between."""
+    kind = pencilbox.puzzle(names()[0])
+    src = tmp_path / "three.txt"
+    src.write_text("\n\n".join(s.puzzle for s in kind.samples.graded[:3]))
+    for command in ("grade", "hint"):
+        assert main([command, kind.name, str(src)]) == 0
+        out = capsys.readouterr().out
+        assert out.count("\n") == min(3, len(kind.samples.graded)) and "\n\n" not in out
+
+
+@pytest.mark.parametrize("name", names())
+def test_generate_unique_gives_a_puzzle_the_brute_force_finds_unique(capsys, name) -> None:
+    """``generate --unique``: a puzzle, not a raw board; the independent
+    brute force counts one answer. With the raw style it is one line, exit 2."""
+    assert main(["generate", name, "--size", "4", "--seed", "3", "--unique", "--json"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    kind = pencilbox.puzzle(name)
+    p = kind.parse("\n".join([f"{name} 4x4", *made["puzzle"]]))
+    assert kind.brute_count(p, limit=2).solutions == 1
+    assert main(["generate", name, "--size", "4", "--unique", "--density", "0.5"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "--unique" in err

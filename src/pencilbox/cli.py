@@ -114,13 +114,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         handler: Handler = args.handler
-        for obj in handler.run(args):
+        text = handler.text_for(args)
+        for i, obj in enumerate(handler.run(args)):
             if as_json:
                 print(json.dumps(obj))
             else:
-                print(handler.text(obj))
-                if handler.spaced:
-                    print()
+                if handler.spaced and i:
+                    print()  # a blank line between results of several lines
+                print(text(obj))
     except PuzzleError as e:  # NoSolution and every bad input are PuzzleErrors
         return _fail(str(e), as_json)
     except KeyboardInterrupt:

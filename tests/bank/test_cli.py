@@ -156,3 +156,19 @@ def test_errors_are_one_line(
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and message in err
     assert set(cwd.iterdir()) == before, "a failed command left a file behind"
+
+
+def test_reading_commands_read_the_bank_build_wrote_here(
+    small_bank: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """Without ``--db``, list, show and export read ./pencilbox-bank.sqlite,
+    which build writes, when it is there, and the shipped bank when not."""
+    monkeypatch.chdir(tmp_path)
+    shipped = run(capsys, "bank", "list", "--json")[1]
+    (tmp_path / "pencilbox-bank.sqlite").write_bytes(small_bank.read_bytes())
+    built = run(capsys, "bank", "list", "--json")[1]
+    assert built == run(capsys, "bank", "list", "--json", "--db", str(small_bank))[1]
+    assert built != shipped
+    first = json.loads(run(capsys, "bank", "export", "--json")[1][0])
+    code, lines, _ = run(capsys, "bank", "show", str(first["id"]), "--json")
+    assert code == 0 and json.loads(lines[0]) == first

@@ -13,6 +13,7 @@ import pytest
 import pencilbox
 from pencilbox.cli import main
 from pencilbox.formats import registry
+from pencilbox.formats.base import Document
 
 from ..kinds import hardest, names
 
@@ -64,3 +65,23 @@ def test_unreadable_input_names_every_format(
     assert code == 2
     for title in ("puzz.link URL", "penpa-edit URL", "pzprv3", "Janko", "JSON", "text grid"):
         assert title in err
+
+
+@pytest.mark.parametrize("name", names())
+def test_an_answer_the_file_carries_is_written_only_with_answer(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A generated board's file carries its answer (``; solution:``); a
+    conversion shares the puzzle alone unless ``--answer`` asks for it."""
+    kind = pencilbox.puzzle(name)
+    sample = hardest(kind)
+    p = kind.parse(sample.puzzle)
+    answer = kind.parse_solution(sample.answer, p)
+    source = tmp_path / "with-answer.txt"
+    source.write_text(registry.write("text", kind, Document(p, answer=answer)))
+    assert registry.read(source.read_text())[0].answer == answer  # the file does carry it
+    for fmt in registry.supported(kind):
+        code, out, err = run(capsys, "convert", name, str(source), "--to", fmt, "--json")
+        assert code == 0, err
+        (doc,) = registry.read(json.loads(out)["text"])
+        assert doc.answer is None and doc.marks is None, fmt

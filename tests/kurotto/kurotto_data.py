@@ -37,7 +37,7 @@ o # # # o # # o o o o # o # # o o
 # o o o # # o # o # # o o # # o o
 o # # # o # # o o o # # o o o # o
 """
-"""The 17×13's answer as an outside ASP solver (clingo 5.8) found it, the
+"""The 13×17's answer as an outside ASP solver (clingo 5.8) found it, the
 only one; circles are white."""
 
 ANSWER_6X6 = """

@@ -122,8 +122,8 @@ def test_real_puzzles_are_unique(kind, index):
         assert c.first == kind.parse_solution(KNOWN[index], p)
 
 
-def test_real_17x13_answer_survives_probe_and_the_count_settles_it(kind):
-    """The hard 17×13: the outside solver's answer passes the validator and
+def test_real_13x17_answer_survives_probe_and_the_count_settles_it(kind):
+    """The hard 13×17: the outside solver's answer passes the validator and
     keeps every cell's colour through probe (which stalls on it); the count,
     whose search adds the cap rule, settles it unique with that answer."""
     p = kind.from_url(REAL_URLS[5])

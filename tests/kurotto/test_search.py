@@ -125,7 +125,7 @@ def test_every_rule_explains_so_the_default_count_learns() -> None:
 
 
 def test_probing_the_root_at_the_first_restart_cuts_the_hard_board_s_search(monkeypatch):
-    """The real 17x13 needs restarts: probe's trials at the root after the
+    """The real 13x17 needs restarts: probe's trials at the root after the
     first one leave far fewer guesses, and the same single answer."""
     from .kurotto_data import REAL_URLS
 

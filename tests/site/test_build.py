@@ -268,6 +268,24 @@ def test_the_answers_written_ahead_are_the_servers(site_folder: Path) -> None:
     assert not list((ahead / "deal").glob("toy-*"))
 
 
+def test_the_page_links_the_manual_only_when_the_site_carries_it(site_folder: Path) -> None:
+    from pencilbox.site.build import manual_link
+
+    plain = (site_folder / "index.html").read_text(encoding="utf-8")
+    linked = manual_link(plain)
+    assert "/manual/" not in plain
+    link = '<a class="manual" href="/manual/index.html">Manual</a>'
+    header = linked[linked.index("<header>") : linked.index("</header>")]
+    assert link in header
+    assert linked.replace(f"  {link}\n", "") == plain  # the link, nothing else
+
+
+def test_a_manual_that_was_not_built_is_one_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(SiteError, match="make docs"):
+        build(tmp_path / "out", manual=tmp_path / "no-docs")
+    assert not (tmp_path / "out").exists()
+
+
 CHAINED = 2
 """Boards of each shelf whose chain is played against the server."""
 ENDS = ("solved", "stopped")

@@ -57,7 +57,7 @@ def test_text_output_and_redundant(capsys: pytest.CaptureFixture[str], name: str
     assert code == 0
     lines = out.splitlines()
     grade = board.grade
-    assert lines[0] == f"unique, grade {grade}: unique: the {grade} fixpoint finishes it"
+    assert lines[0] == f"unique, grade {grade}: the {grade} fixpoint finishes it"
     assert lines[1].startswith("redundant clues: ")
     assert url in lines
     code, out, _ = run(capsys, "analyze", name, url, "--redundant", "--json")

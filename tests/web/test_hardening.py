@@ -303,12 +303,12 @@ def test_a_chunked_oversized_body_gets_413(live: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("host", "warned", "extra"),
+    ("host", "warned", "extra", "shown"),
     [
-        ("127.0.0.1", False, None),
-        ("::1", False, None),
-        ("0.0.0.0", True, None),
-        ("10.1.2.3", True, "10.1.2.3"),
+        ("127.0.0.1", False, None, "http://127.0.0.1:8123/"),
+        ("::1", False, None, "http://[::1]:8123/"),
+        ("0.0.0.0", True, None, "http://127.0.0.1:8123/"),
+        ("10.1.2.3", True, "10.1.2.3", "http://10.1.2.3:8123/"),
     ],
 )
 def test_serve_says_so_when_bound_beyond_this_machine(
@@ -317,7 +317,10 @@ def test_serve_says_so_when_bound_beyond_this_machine(
     host: str,
     warned: bool,
     extra: str | None,
+    shown: str,
 ) -> None:
+    """The server warns when it listens beyond this machine, and says the
+    address to open in every case."""
     import uvicorn
 
     from pencilbox.web import server
@@ -331,7 +334,8 @@ def test_serve_says_so_when_bound_beyond_this_machine(
     sock = socket.socket()  # not bound: 10.1.2.3 is no address of this machine
     monkeypatch.setattr(server, "bind", lambda host, port: sock)
     server.serve(host=host, port=8123)
-    err = capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert out == f"pencilbox: the game is at {shown} (Ctrl-C stops it)\n"
     assert seen["host"] == host and seen["sockets"] == [sock]
     assert ("reachable from other machines" in err) is warned
     client = TestClient(seen["app"], base_url="http://localhost")  # type: ignore[arg-type]

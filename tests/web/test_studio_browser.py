@@ -300,7 +300,7 @@ def test_a_unique_answer_not_yet_graded_offers_more(page: Any) -> None:
         if cut["left"] and answer["verdict"] == "unique":
             cut["left"] -= 1
             answer["grade"] = None  # as analyze answers when probe's fixpoint runs out
-            answer["reason"] = "unique by search, but the budget ran out before probe's fixpoint"
+            answer["reason"] = "search proves it, but the budget ran out before probe's fixpoint"
         route.fulfill(json=answer)
 
     page.route("**/api/analyze", ungraded_first)

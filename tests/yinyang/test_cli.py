@@ -65,7 +65,7 @@ def test_analyze_redundant_as_the_readme_shows(capsys: pytest.CaptureFixture[str
     lines = capsys.readouterr().out.splitlines()
     assert code == 0
     assert lines[:3] == [
-        "unique, grade bridge: unique: the bridge fixpoint finishes it",
+        "unique, grade bridge: the bridge fixpoint finishes it",
         "redundant clues: r1c4, r2c3, r2c5, r3c4, r3c6, r4c3, r5c4",
         url,
     ]

@@ -2,8 +2,9 @@
 
 ``build`` writes to ``pencilbox-bank.sqlite`` in the current directory unless
 ``--db`` names another file (it never writes into the installed package);
-``list``, ``show`` and ``export`` read the bank shipped inside the package
-unless ``--db`` names another. Errors are :class:`PuzzleError` subclasses, so
+``list``, ``show`` and ``export`` read the bank ``--db`` names, else the one
+``build`` writes when it is there (so they read the bank just built), else
+the bank shipped inside the package. Errors are :class:`PuzzleError` subclasses, so
 the main command line prints one line and exits with status 2.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pencilbox
@@ -106,8 +108,17 @@ def run_build(args: argparse.Namespace) -> list[Result]:
     ]
 
 
+def reading(args: argparse.Namespace) -> Path:
+    """The bank ``list``, ``show`` and ``export`` read: ``--db``, else the
+    one ``build`` writes here when there is one, else the shipped bank."""
+    if args.db:
+        return Path(args.db)
+    built = Path(BUILD_DB)
+    return built if built.is_file() else SHIPPED
+
+
 def run_list(args: argparse.Namespace) -> list[Result]:
-    with Bank(args.db or SHIPPED) as bank:
+    with Bank(reading(args)) as bank:
         return [
             {
                 "type": s.type,
@@ -123,7 +134,7 @@ def run_list(args: argparse.Namespace) -> list[Result]:
 
 
 def run_show(args: argparse.Namespace) -> list[Result]:
-    with Bank(args.db or SHIPPED) as bank:
+    with Bank(reading(args)) as bank:
         return [board_json(bank.board(args.id))]
 
 
@@ -137,7 +148,7 @@ def run_export(args: argparse.Namespace) -> list[Result]:
         [(rows, cols)] = sizes
     if args.grade is not None:
         check_grade(kind, args.grade)
-    with Bank(args.db or SHIPPED) as bank:
+    with Bank(reading(args)) as bank:
         return [board_json(b) for b in bank.boards(kind, rows, cols, args.grade)]
 
 
@@ -233,7 +244,10 @@ def declare(commands: Subcommands) -> None:
         p.add_argument("--db", help=db_help)
         return p
 
-    reading = f"bank file (default: the bank shipped with pencilbox, {SHIPPED.name})"
+    read_help = (
+        f"bank file (default: ./{BUILD_DB}, which build writes, when it is there; "
+        f"else the bank shipped with pencilbox, {SHIPPED.name})"
+    )
     b = command(
         "build",
         "build or resume a bank of graded, unique puzzles",
@@ -268,16 +282,18 @@ def declare(commands: Subcommands) -> None:
         "list",
         "boards and median clue counts per type, size and grade",
         Handler(run_list, shelf_line, spaced=False),
-        reading,
+        read_help,
     )
     ls.add_argument("--type")
-    sh = command("show", "one board with its answer", Handler(run_show, board_with_answer), reading)
+    sh = command(
+        "show", "one board with its answer", Handler(run_show, board_with_answer), read_help
+    )
     sh.add_argument("id", type=arguments.bounded_int(0, 2**62, "a board id"))
     ex = command(
         "export",
         "every board (filtered) as text grids or puzz.link URLs",
         EXPORTS["text"],
-        reading,
+        read_help,
     )
     ex.add_argument("--type")
     ex.add_argument("--size", help="N or RxC")

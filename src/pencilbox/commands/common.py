@@ -37,11 +37,18 @@ unless ``--seconds`` says otherwise: only runaway work reaches it (their
 class Handler:
     """What the entry point does with a parsed command: ``run`` it, then
     print each result as JSON (``--json``) or as ``text``, with a blank line
-    after each when ``spaced`` (results of several lines)."""
+    between results when ``spaced`` (results of several lines). A command
+    whose words depend on its arguments (the puzzle type names a hint's
+    value) gives ``words`` instead, which makes the ``text`` of each run."""
 
     run: Callable[[argparse.Namespace], Iterable[Result]]
     text: Callable[[Result], str] = json.dumps
     spaced: bool = True
+    words: Callable[[argparse.Namespace], Callable[[Result], str]] | None = None
+
+    def text_for(self, args: argparse.Namespace) -> Callable[[Result], str]:
+        """The text form of this run's results."""
+        return self.words(args) if self.words is not None else self.text
 
 
 def add_command(

@@ -3,7 +3,9 @@
 FILE is anything pencilbox reads (one puzzle or many, in any format, told
 apart by content); each puzzle is written in FORMAT, with the player's marks
 where the input held them and the format can hold them. ``--answer`` solves
-each puzzle and writes its answer too, into the formats that hold one.
+each puzzle and writes its answer too, into the formats that hold one;
+without it no answer is written, not even one the input carried (a puzzle
+shared that way would give itself away).
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ def run(args: argparse.Namespace) -> list[Result]:
         if args.answer:
             which = "the puzzle" if len(docs) == 1 else f"puzzle {i}"
             doc = replace(doc, answer=answer_of(kind, doc.puzzle, args.budget, args.seconds, which))
+        else:  # an answer the file carries is written only when asked for
+            doc = replace(doc, answer=None)
         out.append(
             {"type": kind.name, "format": fmt.name, "text": registry.write(fmt.name, kind, doc)}
         )

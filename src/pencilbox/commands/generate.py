@@ -4,7 +4,8 @@ Two styles (:mod:`pencilbox.engine.style`). The setter's (the default) makes
 unique boards as setters make them, of a grade asked with ``--grade`` (each
 board's grade drawn from its seed without it), through the path the bank
 and the game's deal take (:func:`pencilbox.engine.making.make_graded`).
-The raw style (``--style raw``, or any ``--density``) shows the raw
+``--unique`` asks for that style by name and checks each board's verdict
+before it is printed. The raw style (``--style raw``, or any ``--density``) shows the raw
 generator's answer with a share of its clues, unique or not, as the
 measurements sample it: the same boards, byte for byte, as ever.
 """
@@ -15,7 +16,7 @@ import argparse
 import random
 
 import pencilbox
-from pencilbox import arguments
+from pencilbox import arguments, verdicts
 from pencilbox.bank.grading import bank_grades
 from pencilbox.commands.common import (
     Handler,
@@ -25,9 +26,10 @@ from pencilbox.commands.common import (
     add_style_options,
     board_size,
 )
+from pencilbox.engine.kind import Puzzle
 from pencilbox.engine.making import GRADED_UNITS, make_graded
 from pencilbox.engine.style import AUTO, RAW, SETTER
-from pencilbox.errors import ParseError
+from pencilbox.errors import ParseError, PuzzleError
 
 RAW_DENSITY = 0.5
 """The raw style's share of clues shown when ``--density`` is not given."""
@@ -55,6 +57,12 @@ def declare(commands: Subcommands) -> None:
         type=arguments.share,
         help=f"share of clues revealed (raw style; default {RAW_DENSITY})",
     )
+    g.add_argument(
+        "--unique",
+        action="store_true",
+        help="puzzles, not raw boards: the setter's style (the default), each board's "
+        "verdict checked unique before it is printed",
+    )
     g.add_argument("--seed", type=arguments.bounded_int(0, 2**62, "a seed"))
     g.add_argument(
         "--count",
@@ -79,6 +87,11 @@ def run(args: argparse.Namespace) -> list[Result]:
     style = style_of(args)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     if style == RAW:
+        if args.unique:
+            raise ParseError(
+                "--unique boards are the setter's style's; --style raw and --density "
+                "give raw boards, unique or not"
+            )
         if args.grade is not None or args.symmetry != AUTO:
             raise ParseError("--grade and --symmetry are the setter's style's, not the raw one's")
         density = RAW_DENSITY if args.density is None else args.density
@@ -96,6 +109,8 @@ def run(args: argparse.Namespace) -> list[Result]:
         made = make_graded(
             kind, rows, cols, grade, seed + i, args.symmetry, GRADED_UNITS, GENERATE_SECONDS
         )
+        if args.unique:
+            refuse_unless_unique(kind, made.puzzle, seed + i)
         out.append(
             {
                 "type": kind.name,
@@ -110,6 +125,14 @@ def run(args: argparse.Namespace) -> list[Result]:
             }
         )
     return out
+
+
+def refuse_unless_unique(kind: pencilbox.PuzzleKind, p: Puzzle, seed: int) -> None:
+    """The verdict on a made board (its grade's fixpoint already solves it,
+    so this settles at once): unique, or one clear line."""
+    v = verdicts.verdict(kind, p, seconds=GENERATE_SECONDS)
+    if not v.unique:
+        raise PuzzleError(f"the board of seed {seed} is not unique: {v.summary}")
 
 
 def raw_board(

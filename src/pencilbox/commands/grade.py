@@ -18,7 +18,7 @@ def declare(commands: Subcommands) -> None:
         commands,
         "grade",
         "the lowest level that solves the puzzle without guessing",
-        Handler(run, text),
+        Handler(run, text, spaced=False),
     )
 
 

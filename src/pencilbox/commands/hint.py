@@ -5,7 +5,9 @@ or the bare puzzle."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
+import pencilbox
 from pencilbox.commands.common import (
     Handler,
     Result,
@@ -21,7 +23,10 @@ from pencilbox.shapes import hint_json
 
 def declare(commands: Subcommands) -> None:
     h = add_puzzle_command(
-        commands, "hint", "the next cell a level proves, with its reason", Handler(run, text)
+        commands,
+        "hint",
+        "the next cell a level proves, with its reason",
+        Handler(run, spaced=False, words=words),
     )
     h.add_argument("--level")
     h.add_argument("--marks", help="the player's current grid ('?' for empty cells)")
@@ -37,9 +42,17 @@ def run(args: argparse.Namespace) -> list[Result]:
     return each_document(args, one)
 
 
-def text(obj: Result) -> str:
-    """The hint as "r4c6 = # (border): why", or the status and why there is none."""
-    if "cell" in obj:
-        r, c = obj["cell"]
-        return f"r{r + 1}c{c + 1} = {obj['value']} ({obj['rule']}): {obj['reason']}"
-    return f"{obj['status']}: {obj['reason']}"
+def words(args: argparse.Namespace) -> Callable[[Result], str]:
+    """The hint in words, "r4c6 is black (border): why", naming the value
+    as the puzzle's players do; or the status and why there is none."""
+    kind = pencilbox.puzzle(args.type)
+
+    def text(obj: Result) -> str:
+        if "cell" in obj:
+            r, c = obj["cell"]
+            tokens = kind.frontend.tokens if kind.frontend else ()
+            phrase = next((t.phrase for t in tokens if t.token == obj["value"]), obj["value"])
+            return f"r{r + 1}c{c + 1} is {phrase} ({obj['rule']}): {obj['reason']}"
+        return f"{obj['status']}: {obj['reason']}"
+
+    return text

@@ -375,7 +375,7 @@ times its cells, :func:`connect_bits` finds the real cuts with one low-link
 search (a step through each cell) instead of trying each (a short flood
 round it, :func:`_rejoined_near`, and for the few it does not clear a flood
 through the region). Measured on 4,000 calls of the case grade of a real
-22x18 shading puzzle (a third less time than the low-link search alone, a
+18x22 shading puzzle (a third less time than the low-link search alone, a
 tenth less than an estimate by the region's depth alone) and on the counts
 of the generated 10x10 shading puzzles (no slower)."""
 
@@ -383,7 +383,7 @@ of the generated 10x10 shading puzzles (no slower)."""
 NEAR = 12
 """How many steps a flood from one neighbour of a possible cut may take to
 meet its other neighbours again (:func:`_rejoined_near`), and never more
-than the flood from the anchor took. In the case grade of a real 22x18
+than the flood from the anchor took. In the case grade of a real 18x22
 shading puzzle, 38 % of the possible cuts are cleared within 6 steps,
 69 % within 8 and 92 % within 12; the rest, and the real cuts, are tried
 by a flood through the region."""

@@ -104,7 +104,7 @@ def choose_cell(state: State[Any]) -> Cell:
     Only cells of the state's focus are considered.
 
     Branching where the board already says most makes wrong guesses fail
-    fast: on the 22×18 two-colour board of the real-puzzle list, probe-level search
+    fast: on the 18×22 two-colour board of the real-puzzle list, probe-level search
     needs 7 guesses this way and thousands in row-major order.
     """
     cands = state.cands

@@ -401,7 +401,7 @@ class _Judging:
                 grade=name,
                 solutions=(values_of(s.cands),),
                 undecided=undecided if i > lv else (),
-                reason=f"unique: the {name} fixpoint finishes it",
+                reason=f"the {name} fixpoint finishes it",
             )
         if outcome.status is Status.CONTRADICTION:
             why = outcome.contradiction
@@ -507,7 +507,7 @@ class _Judging:
         return _Found(
             "unique",
             solutions=(self.answer(count),),
-            reason=f"unique by search, but {stop_words(stop, self.budget.units)} before "
+            reason=f"search proves it, but {stop_words(stop, self.budget.units)} before "
             f"{what} could grade it",
             guesses=count.guesses,
             stop=stop,
@@ -535,7 +535,7 @@ class _Judging:
                     case_size=size,
                     solutions=(answer,),
                     undecided=probed,
-                    reason=f"unique: probe leaves {counted(open_cells, 'cell')} open, and the case "
+                    reason=f"probe leaves {counted(open_cells, 'cell')} open, and the case "
                     f"rung finishes it with case splits of at most {n}",
                     guesses=count.guesses,
                 )
@@ -547,7 +547,7 @@ class _Judging:
             grade="beyond",
             solutions=(answer,),
             undecided=probed,
-            reason=f"unique by search: {rung} {counted(open_cells, 'cell')} open, "
+            reason=f"search proves it: {rung} {counted(open_cells, 'cell')} open, "
             f"and search settles them with {guesses}",
             guesses=count.guesses,
         )

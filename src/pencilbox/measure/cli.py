@@ -258,7 +258,7 @@ def text(obj: Result) -> str:
     all`` wrote its README."""
     if "readme" in obj:
         return f"wrote {obj['readme']}"
-    lines = [f"# {obj['title']}\n\n{obj['markdown']}"]
+    lines = [f"# {obj['title']}\n\n{obj['markdown'].rstrip()}"]
     if obj["files"]:
         lines.append("; wrote " + ", ".join(obj["files"]))
     return "\n".join(lines)

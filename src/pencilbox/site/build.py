@@ -25,7 +25,10 @@
   engine's download (as is, and as brotli and gzip copies) and the modules
   the page imports;
 - beside every file that compresses, ``NAME.br`` and ``NAME.gz``
-  (:mod:`.compress`), which the usual static hosts send in its place.
+  (:mod:`.compress`), which the usual static hosts send in its place;
+- ``manual/`` — with ``--manual DIR`` (``make site`` gives it), the
+  documentation ``make docs`` built, linked from the page's header and read
+  online (the service worker does not keep it).
 
 The folder is served from the root of its host (the pages use absolute
 paths, as on the server): ``python -m http.server -d OUT`` is enough.
@@ -49,6 +52,8 @@ WEB = Path(pencilbox.__file__).parent / "web"
 FILES = Path(__file__).parent / "files"
 MARK = "site.json"
 """The file that marks a folder as a build (a later build may replace it)."""
+MANUAL = "manual"
+"""Where the documentation goes beside the game (``--manual``)."""
 
 
 @dataclass(frozen=True)
@@ -72,14 +77,23 @@ def default_bank() -> Path | None:
     return server_bank()
 
 
-def build(out: Path, bank: Path | None | str = "default", cache: Path | None = None) -> Site:
+def build(
+    out: Path,
+    bank: Path | None | str = "default",
+    cache: Path | None = None,
+    manual: Path | None = None,
+) -> Site:
     """Write the static site into ``out`` (missing, empty, or an earlier
     build, which is replaced); ``bank``: the bank to ship (None: none, every
     board is generated); ``cache``: where the runtime is kept (see
-    :func:`runtime.cache_root`)."""
+    :func:`runtime.cache_root`); ``manual``: the built documentation (``make
+    docs``), put beside the game under ``manual/`` and linked from its page
+    (it is read online: the service worker does not keep it)."""
     chosen = default_bank() if bank == "default" else (Path(bank) if bank else None)
     if chosen is not None and not chosen.is_file():
         raise SiteError(f"no bank at {chosen}")
+    if manual is not None and not (manual / "index.html").is_file():
+        raise SiteError(f"no built documentation at {manual} (make docs builds it)")
     pyodide = runtime.fetch(cache)
     prepare(out)
     copy_tree(WEB / "static", out / "static")
@@ -115,6 +129,8 @@ def build(out: Path, bank: Path | None | str = "default", cache: Path | None = N
         f"engine/{ahead.FOLDER}/",
         puzzle_modules(),
     )
+    if manual is not None:
+        page = manual_link(page)
     (out / "index.html").write_text(page, encoding="utf-8")
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     sums = {name: hashlib.sha256((out / name).read_bytes()).hexdigest()[:16] for name in files}
@@ -139,7 +155,17 @@ def build(out: Path, bank: Path | None | str = "default", cache: Path | None = N
         "imported": compiled.imported,
     }
     (out / MARK).write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+    if manual is not None:
+        shutil.copytree(manual, out / MANUAL)
     return Site(out, digest, tuple(files), size, pyodide.version, download)
+
+
+def manual_link(page: str) -> str:
+    """``page`` with a link to the documentation beside the game in its header."""
+    if page.count("</header>") != 1:
+        raise SiteError("index.html has no single </header> to add the manual's link to")
+    link = f'  <a class="manual" href="/{MANUAL}/index.html">Manual</a>\n'
+    return page.replace("</header>", link + "</header>")
 
 
 def engine_file(name: str) -> bool:

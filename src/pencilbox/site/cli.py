@@ -31,13 +31,19 @@ def declare(commands: Subcommands) -> None:
         help="where the fetched Pyodide is kept (default: $PENCILBOX_SITE_CACHE, "
         "else ~/.cache/pencilbox/site)",
     )
+    p.add_argument(
+        "--manual",
+        type=Path,
+        default=None,
+        help="the built documentation (make docs) to put beside the game, linked from its page",
+    )
 
 
 def run(args: argparse.Namespace) -> list[Result]:
     from pencilbox.site.build import build
 
     bank: Path | None | str = None if args.no_bank else (args.bank or "default")
-    site = build(args.out, bank=bank, cache=args.cache)
+    site = build(args.out, bank=bank, cache=args.cache, manual=args.manual)
     return [
         {
             "folder": str(site.folder),

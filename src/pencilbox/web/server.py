@@ -162,6 +162,18 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def address(host: str, port: int, sock: socket.socket) -> str:
+    """The address a browser on this machine opens: the port bound (the
+    one the system chose for port 0), at the host, or at localhost when the
+    server listens on every address."""
+    port = sock.getsockname()[1] or port
+    if host in ("0.0.0.0", ""):
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "::1"
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, allowed_hosts: Iterable[str] = ()) -> None:
     """Serve the app; warn when ``host`` is reachable from other machines."""
     from pencilbox.web.app import create_app
@@ -178,6 +190,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, allowed_hosts: Iterable[str
         if host not in ("0.0.0.0", "::"):
             allowed.append(host)
     server = uvicorn.Server(config(create_app(allowed_hosts=allowed), host, port, log_level="info"))
+    print(f"pencilbox: the game is at {address(host, port, sock)} (Ctrl-C stops it)", flush=True)
     try:
         server.run(sockets=[sock])
     finally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from pencilbox.engine.grid import Bits, Cell, Grid, grid
 from pencilbox.engine.results import Puzzle
@@ -123,13 +124,16 @@ class Fixpoints:
     new state with them to look only at what changed since; this changes how
     fast a rule runs, never what it proves."""
 
-    __slots__ = ("count", "quiet", "bridge")
+    __slots__ = ("count", "verdicts", "bridge")
 
-    def __init__(self) -> None:
+    def __init__(self, clues: int = 0) -> None:
         self.count: tuple[Bits, Bits] | None = None
-        self.quiet: dict[int, tuple[Bits, Bits]] = {}
-        """Per numbered clue, the cells it reads (as may-be-wall and
-        may-be-cave bitboards) when it last had nothing to say."""
+        self.verdicts: tuple[list[list[Any]], ...] = tuple([] for _ in range(clues))
+        """Per numbered clue, its last verdicts, the newest first: each with
+        the cells it read and what they held then (as may-be-wall and
+        may-be-cave bitboards), so that a state whose cells read the same
+        takes the verdict without judging the clue again (see the rules'
+        ``count``)."""
         self.bridge: list[tuple[Bits, Bits]] = []
 
 
@@ -146,9 +150,10 @@ class Board:
     numbers: tuple[tuple[Cell, int, tuple[tuple[Cell, ...], ...]], ...]
     border_bits: Bits
     watchers: tuple[tuple[int, ...], ...]
-    reads: tuple[Bits, ...]
-    """Per numbered clue, the cells it may read: its own and the first v of
-    each ray."""
+    spans: tuple[tuple[tuple[Bits, ...], ...], ...]
+    """Per numbered clue v and per ray, the bitboards of the ray's first
+    1, 2, … v cells: the cells a judgement of the clue read, as it reads
+    each ray up to a wall or its v-th cell."""
     window_origins: Bits
     fixpoints: Fixpoints = field(default_factory=Fixpoints, compare=False, repr=False)
 
@@ -161,16 +166,28 @@ class Board:
             (c, v, views[c]) for c, v in enumerate(p.clues) if v is not None and v != UNNUMBERED
         )
         watch: list[list[int]] = [[] for _ in range(g.size)]
-        reads = []
+        spans = []
         for k, (c, v, rays) in enumerate(numbers):
             watch[c].append(k)
-            mask = 1 << c
+            own = []
             for ray in rays:
+                span = []
+                mask = 0
                 for x in ray[:v]:  # a clue v never reads past its v-th cell
                     watch[x].append(k)
                     mask |= 1 << x
-            reads.append(mask)
+                    span.append(mask)
+                own.append(tuple(span))
+            spans.append(tuple(own))
         border, origins = _frame(p.rows, p.cols)
         return Board(
-            p, g, cells, numbers, border, tuple(tuple(w) for w in watch), tuple(reads), origins
+            p,
+            g,
+            cells,
+            numbers,
+            border,
+            tuple(tuple(w) for w in watch),
+            tuple(spans),
+            origins,
+            Fixpoints(len(numbers)),
         )

@@ -30,14 +30,17 @@ probe
 
 Speed without changing what is proved: count and bridge keep, in the board,
 bitboards of states where they had nothing left to do (``Fixpoints``). Count
-then looks only at the clues that see a changed cell, and skips a clue whose
-cells read as they did when it last said nothing (in any state); bridge skips a colour's
+then looks only at the clues that see a changed cell, and a clue whose read
+cells hold what they held at one of its last verdicts (in any state) takes
+that verdict without being judged again; bridge skips a colour's
 search when, since an earlier state this one refines, no cell lost that
 colour and every newly decided cell of it touches an old one (or, for walls,
 the border). Corner reads all windows at once with bitboard shifts.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from pencilbox.engine.connectivity import connect, saturate
 from pencilbox.engine.grid import Bits, Cell, Grid, cells_of
@@ -61,18 +64,17 @@ _W, _C = 1 << WALL, 1 << CAVE  # candidate bits
 
 
 # -- count -------------------------------------------------------------------
-def _add(a: int, b: int, cap: int) -> int:
-    """The sums of a member of ``a`` and a member of ``b`` (bitmask sets), up to ``cap``."""
+def _less(a: int, b: int) -> int:
+    """The differences of a member of ``a`` less a member of ``b`` (bitmask
+    sets), those not below 0."""
     if b & (b - 1) == 0:
-        return (a << (b.bit_length() - 1)) & cap if b else 0
-    if a & (a - 1) == 0:
-        return (b << (a.bit_length() - 1)) & cap if a else 0
+        return a >> (b.bit_length() - 1) if b else 0
     out = 0
     while b:
         low = b & -b
-        out |= a << (low.bit_length() - 1)
+        out |= a >> (low.bit_length() - 1)
         b ^= low
-    return out & cap
+    return out
 
 
 def _clue_premises(
@@ -128,15 +130,25 @@ def allowed_bits(cands: list[int]) -> tuple[Bits, Bits]:
     return walls, caves
 
 
+_KEPT = 8
+"""How many verdicts each clue keeps (the newest first)."""
+
+Clue = tuple[Cell, int, tuple[tuple[Cell, ...], ...]]
+"""A numbered clue as the rules read it: its cell, its number, its four rays."""
+
+Deduction = tuple[Cell, int, int, int]
+"""A cell a clue decides: the cell, the candidate bit it keeps, the ray
+(direction) it lies on and the extent that decides it."""
+
+
 def count(s: State[Board]) -> Result:
     board = s.board
     numbers = board.numbers
     if not numbers:
         return NOTHING
     watchers = board.watchers
-    reads = board.reads
     fixpoints = board.fixpoints
-    quiet = fixpoints.quiet
+    verdicts = fixpoints.verdicts
     cands = s.cands
     walls, caves = allowed_bits(cands)
     last = fixpoints.count
@@ -155,46 +167,214 @@ def count(s: State[Board]) -> Result:
         batch = sorted(todo)
         todo = set()
         for k in batch:
-            # A clue's verdict depends on the cells it reads alone: one that
-            # said nothing there before, in any state, says nothing again.
-            mask = reads[k]
-            seen = (walls & mask, caves & mask)
-            if quiet.get(k) == seen:
+            # A clue's verdict depends on the cells it read alone: where
+            # they hold what they held when it was judged, in any state,
+            # it is the same verdict.
+            kept = verdicts[k]
+            for entry in kept:
+                read = entry[0]
+                if walls & read == entry[1] and caves & read == entry[2]:
+                    if entry is not kept[0]:
+                        kept.remove(entry)
+                        kept.insert(0, entry)
+                    break
+            else:
+                entry = _judged(board.grid, cands, numbers[k], board.spans[k], walls, caves)
+                if len(kept) >= _KEPT:
+                    kept.pop()
+                kept.insert(0, entry)
+            found = entry[3]
+            if not found:
                 continue
-            r = _count_clue(s, *numbers[k])
-            if isinstance(r, Contradiction):
-                return r
-            if not r:
-                quiet[k] = seen
-                continue
-            result = PROGRESS
-            for cell in r:
-                todo.update(watchers[cell])
-                if cands[cell] == _C:
-                    walls &= ~(1 << cell)
+            cell, v, rays = numbers[k]
+            if isinstance(found, str):
+                return Contradiction("count", found, _premises(s, numbers[k], entry, -1, 0, 0))
+            trace = s.trace is not None
+            reason = ""
+            for x, keep, d, lo in found:
+                premises = _premises(s, numbers[k], entry, d, keep, lo)
+                if trace:
+                    g = s.grid
+                    reason = (
+                        _cave_reason(g, cell, v, d, lo, x)
+                        if keep == _C
+                        else _wall_reason(g, cell, v, d, lo, x)
+                    )
+                s.restrict(x, keep, "count", reason, premises)
+                todo.update(watchers[x])
+                if keep == _C:
+                    walls &= ~(1 << x)
                 else:
-                    caves &= ~(1 << cell)
+                    caves &= ~(1 << x)
+            # Judged again at once, a clue says nothing more: what it
+            # decided keeps every extent it kept, and no other.
+            todo.discard(k)
+            result = PROGRESS
     fixpoints.count = (walls, caves)
     return result
 
 
-def _count_clue(
-    s: State[Board], cell: Cell, v: int, rays: tuple[tuple[Cell, ...], ...]
-) -> list[Cell] | Contradiction:
-    """Apply one clue; the cells it decided, or why it cannot hold."""
-    cands = s.cands
+def _premises(
+    s: State[Board], clue: Clue, entry: list[Any], d: int, keep: int, lo: int
+) -> tuple[Cell, ...]:
+    """The premises of a verdict: of its contradiction (``d`` = -1), or of
+    what it decides on ray ``d`` (``keep``: the cave cells or the wall).
+    For a reason, :func:`_clue_premises`; in search with learning, the read
+    cells the verdict rests on (:func:`_explain`), which the entry keeps."""
+    if not s.learning:
+        return _clue_premises(s.cands, clue[0], clue[2])
+    told: dict[tuple[int, int], tuple[Cell, ...]] | None = entry[4]
+    if told is None:
+        told = entry[4] = {}
+    premises = told.get((d, keep))
+    if premises is None:
+        premises = told[(d, keep)] = _explain(clue, entry, d, keep, lo)
+    return premises
+
+
+def _explain(clue: Clue, entry: list[Any], d: int, keep: int, lo: int) -> tuple[Cell, ...]:
+    """The read cells a verdict of a clue rests on, and no more where its
+    bounds tell: a clue too crowded (its shortest extents add up past
+    v - 1) rests on the cave cells that make them shortest; one too fenced
+    (its longest fall short) on what ends them. What it decides on ray
+    ``d``, whose kept extents start at ``lo``, rests on the other rays'
+    longest extents (that ray ``d`` must see at least this far) and, for
+    the wall that closes ``lo``, their shortest (that it may see no
+    further), on the cells of ray ``d`` that rule out the extents between,
+    and on every decided read cell of the other rays only where an extent
+    of ray ``d`` fails for want of an exact sum of theirs."""
+    cell, v, rays = clue
     t = v - 1
-    cap = (2 << t) - 1
-    ext = []  # per direction, the feasible extents as a bitmask set
+    ext: list[int] = entry[5]
+    firsts: list[int] = entry[6]
+    cave_only = entry[2] & ~entry[1]
+    lows = [(m & -m).bit_length() - 1 if m else t + 1 for m in ext]  # shortest extents
+    highs = [m.bit_length() - 1 for m in ext]  # longest extents
+    out: list[Cell] = [cell]
+    if d < 0:
+        if sum(lows) > t:
+            for j in _enough(lows, [0] * 4, t):
+                out.extend(_shortest(rays[j], lows[j]))
+        elif min(highs) >= 0 and sum(highs) < t:
+            for j in _enough(highs, [min(len(ray), t) for ray in rays], t):
+                out.extend(_longest(rays[j], highs[j], firsts[j], t))
+        else:
+            for j in range(4):
+                out.extend(_decided(rays[j], firsts[j], t, entry))
+        return tuple(out)
+    ray = rays[d]
+    others = [j for j in range(4) if j != d]
+    lb = t - sum(highs[j] for j in others)  # ray d sees at least this far
+    hb = t - sum(lows[j] for j in others)  # and at most this far
+    sure = lows[d]  # its leading cave cells (lo is one of its extents)
+    exact = False
+    # The extents below lo: under lb the others' longest rule them out, and
+    # under ``sure`` the cave cells of ray d too; from there on a cave cell
+    # of ray d, or exact sums.
+    if lb > sure:
+        for j in others:
+            out.extend(_longest(rays[j], highs[j], firsts[j], t))
+    else:
+        out.extend(ray[:sure])
+    for e in range(max(lb, sure), lo):
+        if cave_only >> ray[e] & 1:
+            out.append(ray[e])
+        else:
+            exact = True
+    if keep == _W:
+        # The extents past lo: past hb the others' shortest rule them out;
+        # up to hb, a cave cell of ray d, its first wall, or exact sums.
+        first = firsts[d]
+        for e in range(lo + 1, min(t, len(ray)) + 1):
+            if e > hb:
+                for j in others:
+                    out.extend(_shortest(rays[j], lows[j]))
+                break
+            if e > first:
+                out.append(ray[first])
+                break
+            if e < len(ray) and cave_only >> ray[e] & 1:
+                out.append(ray[e])
+            else:
+                exact = True
+    if exact:
+        for j in others:
+            out.extend(_decided(rays[j], firsts[j], t, entry))
+    return tuple(dict.fromkeys(out))
+
+
+def _shortest(ray: tuple[Cell, ...], low: int) -> tuple[Cell, ...]:
+    """What makes a ray's shortest extent ``low``: the cave cells before it."""
+    return ray[:low]
+
+
+def _longest(ray: tuple[Cell, ...], high: int, first: int, t: int) -> tuple[Cell, ...]:
+    """What makes a ray's longest extent ``high``: the wall that ends it, or
+    the cave cells after it up to the clue's reach (none at the edge)."""
+    if high >= len(ray):
+        return ()
+    if first == high:
+        return (ray[high],)
+    return ray[high + 1 : min(len(ray), t + 1)]
+
+
+def _decided(ray: tuple[Cell, ...], first: int, t: int, entry: list[Any]) -> list[Cell]:
+    """The decided cells a clue read on a ray (up to its first wall)."""
+    decided = entry[1] ^ entry[2]
+    return [x for x in ray[: min(first + 1, len(ray), t + 1)] if decided >> x & 1]
+
+
+def _enough(bounds: list[int], free: list[int], t: int) -> list[int]:
+    """The fewest rays whose ``bounds``, with the other rays at their
+    ``free`` bound (what they could be with nothing decided), still miss
+    v - 1: a sum past ``t`` when ``free`` is all 0 (too crowded), else a
+    sum short of it (too fenced)."""
+    crowded = not any(free)
+    order = sorted(range(4), key=lambda j: abs(bounds[j] - free[j]), reverse=True)
+    total = sum(free)
+    out = []
+    for j in order:
+        total += bounds[j] - free[j]
+        out.append(j)
+        if (total > t) if crowded else (total < t):
+            break
+    return out
+
+
+def _judged(
+    g: Grid,
+    cands: list[int],
+    clue: Clue,
+    spans: tuple[tuple[Bits, ...], ...],
+    walls: Bits,
+    caves: Bits,
+) -> list[Any]:
+    """Judge one clue: an entry of the cells it read, what they held (the
+    may-be-wall and may-be-cave bitboards among them), its verdict (the
+    cells it decides, or why it cannot hold) and a slot for its premises.
+
+    The feasible extents of each ray are a bitmask set (bit e: extent e),
+    read both ways (bit t - e: what the other three must add up to, with
+    t = v - 1). What the others of a ray must still make is the mirror of
+    one ray's set less each member of the other two (:func:`_less`), and
+    the extents a ray keeps are its own among those."""
+    cell, v, rays = clue
+    t = v - 1
+    top = 1 << t
+    ext = []  # per direction, the feasible extents
+    rev = []  # the same, mirrored: bit t - e for extent e
     sure = []  # per direction, how many cells from the clue are cave already
-    for ray in rays:
-        m = 0
+    firsts = []  # per direction, where its first wall is (else past what it read)
+    read = 0
+    for ray, span in zip(rays, spans, strict=True):
+        m = r = 0
         e = 0
         known = -1
         for x in ray:
             c = cands[x]
             if c & _W:
                 m |= 1 << e
+                r |= top >> e
                 if known < 0:
                     known = e
                 if c == _W:
@@ -204,61 +384,49 @@ def _count_clue(
             e += 1
         else:
             m |= 1 << e
+            r |= top >> e
+            if ray:
+                read |= span[-1]
+            ext.append(m)
+            rev.append(r)
+            sure.append(e if known < 0 else known)
+            firsts.append(e)
+            continue
+        read |= span[e]
         ext.append(m)
+        rev.append(r)
         sure.append(e if known < 0 else known)
+        firsts.append(e if cands[ray[e]] == _W else t + 1)
+    entry: list[Any] = [read, walls & read, caves & read, (), None, ext, firsts]
     e0, e1, e2, e3 = ext
-    p2 = _add(e0, e1, cap)
-    s23 = _add(e2, e3, cap)
-    if not (_add(p2, s23, cap) >> t) & 1:
-        g = s.grid
-        return Contradiction(
-            "count",
-            f"the {v} at {g.name(cell)} cannot see exactly {_cells(v)}",
-            _clue_explanation(s, cell, rays, t),
-        )
-    done: list[Cell] = []
-    premises: tuple[Cell, ...] | None = None
+    up = _less(rev[2], e3)  # what rays 0 and 1 must make together, mirrored
+    keep0 = e0 & _less(up, e1)
+    if not keep0:
+        entry[3] = f"the {v} at {g.name(cell)} cannot see exactly {_cells(v)}"
+        return entry
+    down = _less(rev[0], e1)  # what rays 2 and 3 must make together, mirrored
+    done: list[Deduction] = []
     for d in range(4):
         m = ext[d]
-        if m & (m - 1) == 0:
-            keep = m
+        if d == 0:
+            keep = keep0
+        elif m & (m - 1) == 0:
+            keep = m  # the only extent left, and some total of v exists
+        elif d == 1:
+            keep = m & _less(up, e0)
+        elif d == 2:
+            keep = m & _less(down, e3)
         else:
-            if d == 0:
-                o = _add(e1, s23, cap)
-            elif d == 1:
-                o = _add(e0, s23, cap)
-            elif d == 2:
-                o = _add(p2, e3, cap)
-            else:
-                o = _add(p2, e2, cap)
-            keep = 0
-            while m:
-                low = m & -m
-                if (o >> (t - low.bit_length() + 1)) & 1:
-                    keep |= low
-                m ^= low
+            keep = m & _less(down, e2)
         ray = rays[d]
         lo = (keep & -keep).bit_length() - 1
         for i in range(sure[d], lo):
-            x = ray[i]
-            if premises is None:
-                premises = _clue_explanation(s, cell, rays, t)
-            reason = ""
-            if s.trace is not None:
-                reason = _cave_reason(s.grid, cell, v, d, lo, x)
-            s.restrict(x, _C, "count", reason, premises)
-            done.append(x)
-        if keep & (keep - 1) == 0 and lo < len(ray):
-            x = ray[lo]
-            if cands[x] != _W:
-                if premises is None:
-                    premises = _clue_explanation(s, cell, rays, t)
-                reason = ""
-                if s.trace is not None:
-                    reason = _wall_reason(s.grid, cell, v, d, lo, x)
-                s.restrict(x, _W, "count", reason, premises)
-                done.append(x)
-    return done
+            if cands[ray[i]] != _C:
+                done.append((ray[i], _C, d, lo))
+        if keep & (keep - 1) == 0 and lo < len(ray) and cands[ray[lo]] != _W:
+            done.append((ray[lo], _W, d, lo))
+    entry[3] = done
+    return entry
 
 
 def _cave_reason(g: Grid, cell: Cell, v: int, d: int, lo: int, x: Cell) -> str:

@@ -570,7 +570,7 @@ LADDER = Ladder(
         split=split,
         explains=True,
         exact_premises=True,
-        # (the real 17x13: 1,513 guesses without it, 432 with it)
+        # (the real 13x17: 1,513 guesses without it, 432 with it)
         probe_at_restart=True,
     ),
 )
