@@ -15,14 +15,19 @@ process, then:
    after the deadline (back to normal: none), and the hints' latency after
    that, to compare with the load figures at concurrency 1.
 3. **Floods**: for each kind of expensive request (Check and Parse of 30×30
-   boards, deals the bank lacks, hints and analyses of blank 30×30 boards,
-   fixpoints of 30×30 boards), :data:`FLOOD_CLIENTS` clients send it in a
+   boards, Parse of a penpa-edit URL of 5 KB whose text inflates to 4 MB,
+   Export of a 30×30 board with its answer, deals the bank lacks, hints and
+   analyses of blank 30×30 boards, fixpoints of 30×30 boards),
+   :data:`FLOOD_CLIENTS` clients send it in a
    loop for :data:`FLOOD_SECONDS` (never waiting, as a hostile client would)
    while a player asks for hints on 10×10 bank boards and for GET
    /api/puzzles: the player's p95 for each (targets ≤ 300 ms and ≤ 100 ms),
    and what the flood got: answers by status, and how fast a refusal came.
 
-    .venv/bin/python -m benchmarks.bench_load [--quick]
+    .venv/bin/python -m benchmarks.bench_load [--quick] [--floods=WORD]
+
+(``--floods=penpa``: only the floods whose name holds the word, and no
+load or starvation parts.)
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ import time
 import httpx
 
 import pencilbox
+from pencilbox.formats import penpa_url
 from pencilbox.processes import process_table
 
 SIZE = 10
@@ -49,6 +55,8 @@ LIST_TARGET_P95_MS = 100.0
 """Target of GET /api/puzzles during a flood."""
 FLOOD_CLIENTS = 8
 FLOOD_SECONDS = 20.0
+BOMB_BYTES = 4_000_000
+"""What the penpa-edit URL of the penpa flood inflates to."""
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -130,7 +138,9 @@ async def deal_boards(client: httpx.AsyncClient) -> list[dict[str, object]]:
                 cols = int(d["cols"])
                 given = [g if g is not None else "?" for g in d["given"]]
                 marks = [" ".join(given[i : i + cols]) for i in range(0, len(given), cols)]
-                bodies.append({"puzzle": d["url"], "marks": marks, "level": d["grade"]})
+                bodies.append(
+                    {"puzzle": d["url"], "type": name, "marks": marks, "level": d["grade"]}
+                )
     return bodies
 
 
@@ -169,9 +179,13 @@ def hint_job(body: dict[str, object]) -> tuple[str, str, dict[str, object]]:
     return ("POST", "/api/hint", {"json": body})
 
 
-def deal_job(rng: random.Random) -> tuple[str, str, dict[str, object]]:
-    name = rng.choice(pencilbox.puzzle_names())
-    grade = rng.choice(pencilbox.puzzle(name).levels)
+def deal_job(
+    rng: random.Random, bodies: list[dict[str, object]]
+) -> tuple[str, str, dict[str, object]]:
+    """A deal from one of the bank's shelves ``bodies`` came from (a grade
+    the bank lacks is made, seconds of work: another measurement)."""
+    body = rng.choice(bodies)
+    name, grade = body["type"], body["level"]
     params = {"type": name, "size": SIZE, "grade": grade, "index": rng.randrange(100)}
     return ("GET", "/api/puzzle", {"params": params})
 
@@ -191,7 +205,10 @@ async def load_phase(base: str, requests: int) -> None:
                 f"  hints, concurrency {concurrency:>2}: {len(ms) / wall:6.1f} req/s  {figures(ms)}"
                 + (f"  ({len(REFUSED)} answered 429)" if REFUSED else "")
             )
-        jobs = [hint_job(rng.choice(bodies)) if i % 2 else deal_job(rng) for i in range(requests)]
+        jobs = [
+            hint_job(rng.choice(bodies)) if i % 2 else deal_job(rng, bodies)
+            for i in range(requests)
+        ]
         ms, wall = await load(client, jobs, 20)
         print(f"  hints + dealing, conc. 20: {len(ms) / wall:6.1f} req/s  {figures(ms)}")
 
@@ -235,10 +252,18 @@ async def starvation_phase(base: str, server: int, hints: int) -> None:
 
 
 # -- floods -------------------------------------------------------------------------------
+def penpa_bomb(size: int = BOMB_BYTES) -> str:
+    """A penpa-edit URL of a few KB whose text names a 10×10 grid (the
+    player's lane) and inflates to ``size`` bytes."""
+    text = "square,10,10,38,0,1,1,418,418,200,200\n[0,0,0,0]\n"
+    return penpa_url.HOST + "#m=edit&p=" + penpa_url.compress(text + "x" * (size - len(text)))
+
+
 def flood_requests() -> dict[str, tuple[str, str, dict[str, object]]]:
     """One expensive request of each kind, as (method, path, httpx arguments)."""
     kurotto = pencilbox.puzzle("kurotto")
     big, _ = kurotto.generate(30, 30, density=0.5, seed=1)
+    bomb = penpa_bomb()
     numbrix = pencilbox.puzzle("numbrix")
     numbers, _ = numbrix.generate(30, 30, density=0.3, seed=1)
     blank = "numbrix/30/30/" + "z" * 45
@@ -250,10 +275,20 @@ def flood_requests() -> dict[str, tuple[str, str, dict[str, object]]]:
             {"json": {"puzzle": numbrix.to_url(numbers)}},
         ),
         "parse 30x30 Kurotto": ("POST", "/api/parse", {"json": {"puzzle": kurotto.format(big)}}),
-        "deal 15x15 (not banked)": (
+        f"parse penpa URL of {len(bomb) // 1000} KB, {BOMB_BYTES // 10**6} MB inflated": (
+            "POST",
+            "/api/parse",
+            {"json": {"puzzle": bomb}},
+        ),
+        "export 30x30 Kurotto as penpa, answer": (
+            "POST",
+            "/api/export",
+            {"json": {"puzzle": kurotto.format(big), "format": "penpa", "answer": True}},
+        ),
+        "deal 14x14 (not banked)": (
             "GET",
             "/api/puzzle",
-            {"params": {"type": "kurotto", "size": 15, "grade": "probe"}},
+            {"params": {"type": "kurotto", "size": 14, "grade": "probe"}},
         ),
         "hint blank 30x30": ("POST", "/api/hint", {"json": {"puzzle": blank}}),
         "analyze blank 30x30": (
@@ -287,12 +322,15 @@ async def hostile(
             refusals.append((time.perf_counter() - t0) * 1000)
 
 
-async def flood_phase(base: str, seconds: float) -> None:
+async def flood_phase(base: str, seconds: float, only: str = "") -> None:
+    """Each flood in turn (``only``: those whose name holds that word)."""
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
         bodies = await deal_boards(client)
         rng = random.Random(3)
         for name, request in flood_requests().items():
+            if only not in name:
+                continue
             end = time.monotonic() + seconds
             codes: dict[int, int] = {}
             refusals: list[float] = []
@@ -321,17 +359,20 @@ async def flood_phase(base: str, seconds: float) -> None:
 
 
 def run(argv: list[str] | None = None) -> None:
-    quick = "--quick" in (argv if argv is not None else sys.argv[1:])
+    args = argv if argv is not None else sys.argv[1:]
+    quick = "--quick" in args
+    only = [a.split("=", 1)[1] for a in args if a.startswith("--floods=")]
     port = free_port()
     server = start_server(port, SOLVER_SECONDS)
     base = f"http://127.0.0.1:{port}"
     try:
-        print("load, one server on 127.0.0.1 (workers: lanes by the machine's cores)")
-        asyncio.run(load_phase(base, 60 if quick else REQUESTS))
-        print("starvation")
-        asyncio.run(starvation_phase(base, server.pid, 60 if quick else 300))
+        if not only:
+            print("load, one server on 127.0.0.1 (workers: lanes by the machine's cores)")
+            asyncio.run(load_phase(base, 60 if quick else REQUESTS))
+            print("starvation")
+            asyncio.run(starvation_phase(base, server.pid, 60 if quick else 300))
         print("floods")
-        asyncio.run(flood_phase(base, 5.0 if quick else FLOOD_SECONDS))
+        asyncio.run(flood_phase(base, 5.0 if quick else FLOOD_SECONDS, only[0] if only else ""))
     finally:
         server.terminate()
         server.wait(20)

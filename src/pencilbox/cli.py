@@ -6,7 +6,7 @@ Here the parser's frame is built, the command runs, and its results are
 printed: one JSON object per line with ``--json``, else their text. Bad input
 (a malformed puzzle, an unknown type, an absurd size, contradictory clues,
 an unreadable file) gets one clear line on stderr and exit status 2, never
-a traceback.
+a traceback; so does any error the system raises on a file (an OSError).
 """
 
 from __future__ import annotations
@@ -128,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
         return _fail("interrupted", as_json)
     except BrokenPipeError:
         return 0
+    except OSError as e:  # a file or folder the system refused, a disk full
+        where = f": {str(e.filename)[:80]}" if e.filename else ""
+        return _fail(f"{e.strerror or e}{where}", as_json)
     except RecursionError:
         return _fail("the input is too large to process", as_json)
     except MemoryError:

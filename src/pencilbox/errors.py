@@ -60,6 +60,11 @@ class SolverLate(SolverBusy):
     its worker was killed."""
 
 
+class SolverDied(SolverBusy):
+    """The worker of a job died under it (killed from outside, or crashed),
+    and again on the one retry (HTTP 503)."""
+
+
 class ServeError(PuzzleError):
     """The web server cannot start: its address is taken or is no address."""
 

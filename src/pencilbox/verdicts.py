@@ -13,35 +13,51 @@ short depends on the machine and is never kept.
 
 The store is a small SQLite file, ``$PENCILBOX_CACHE`` (``off`` turns the
 store off), by default ``verdicts.sqlite`` in the user's cache directory
-(``$XDG_CACHE_HOME/pencilbox``, else ``~/.cache/pencilbox``); a store that
-cannot be opened or written is skipped silently (a verdict is then just
-found again). An in-memory table in front of it serves a process's own
-repeats.
+(``$XDG_CACHE_HOME/pencilbox``, else ``~/.cache/pencilbox``). It is a cache
+and nothing more: a store that cannot be opened, read or written (a damaged
+or foreign file, a path that is a folder, a device or a pipe, a read-only
+place) is skipped for the rest of the process, and one held locked by
+another program for :data:`LOCK_SECONDS` is skipped for :data:`LOCK_REST`
+seconds; either is logged once, in one line, and the verdict is found as if
+there were no store. A kept verdict is served only when it reads back as a
+verdict of the puzzle asked about (its fields, their kinds, its cells and
+its answers, which must solve the puzzle); a damaged one is dropped from the
+store, logged once, and found again. An in-memory table in front of the file
+serves a process's own repeats.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import sqlite3
+import stat
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import asdict
+from collections.abc import Callable
+from dataclasses import asdict, fields
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard, TypeVar
 
 import pencilbox
 from pencilbox.engine import cases
 from pencilbox.engine.kind import Puzzle, PuzzleKind
-from pencilbox.engine.verdict import Verdict, judge
+from pencilbox.engine.verdict import DEFAULT_UNITS, RUNGS, VERDICTS, Verdict, judge
+
+T = TypeVar("T")
 
 MEMORY = 256
 """Verdicts a process keeps in memory."""
 ENV = "PENCILBOX_CACHE"
+LOCK_SECONDS = 2.0
+"""How long a look at the store waits for another program's lock on it."""
+LOCK_REST = 60.0
+"""Seconds a store found locked is left alone before it is tried again."""
+LOG = logging.getLogger("pencilbox.verdicts")
 
 
 @cache
@@ -68,69 +84,147 @@ def default_path() -> Path | None:
     return Path(base) / "pencilbox" / "verdicts.sqlite"
 
 
+class DamagedVerdict(ValueError):
+    """A kept verdict that does not read back as a verdict of its puzzle."""
+
+
 class VerdictStore:
-    """Verdicts by key: memory first, then the SQLite file."""
+    """Verdicts by key: memory first, then the SQLite file (see the module's
+    doc for what happens when the file cannot be used)."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.lock = threading.Lock()
-        self.memory: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.memory: OrderedDict[str, Verdict] = OrderedDict()
         self.broken = False
+        """The file could not be used: it is skipped from now on."""
+        self.resting_until = 0.0
+        """A locked file is skipped until then (``time.monotonic()``)."""
+        self.told: set[str] = set()
+        """What has been logged already (each kind of trouble once)."""
 
-    @contextmanager
-    def _db(self) -> Iterator[sqlite3.Connection | None]:
-        if self.path is None or self.broken:
-            yield None
-            return
+    # -- the file, or nothing ---------------------------------------------------
+    def _connect(self) -> sqlite3.Connection | None:
+        if self.path is None or self.broken or time.monotonic() < self.resting_until:
+            return None
+        db = None
         try:
+            refuse_odd_file(self.path)
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path, timeout=2.0)
-        except (OSError, sqlite3.Error):
-            self.broken = True
-            yield None
-            return
-        try:
+            db = sqlite3.connect(self.path, timeout=LOCK_SECONDS)
             db.execute("CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, body TEXT)")
-            yield db
-            db.commit()
-        except sqlite3.Error:
-            self.broken = True
+            return db
+        except (OSError, sqlite3.Error) as e:
+            if db is not None:
+                db.close()
+            self._skip(e)
+            return None
+
+    def _use(self, work: Callable[[sqlite3.Connection], T]) -> T | None:
+        """``work`` on the open file, committed; None when the file cannot
+        be used (the trouble logged, the file skipped)."""
+        db = self._connect()
+        if db is None:
+            return None
+        try:
+            with db:  # commits, or rolls back on an error
+                return work(db)
+        except (OSError, sqlite3.Error) as e:
+            self._skip(e)
+            return None
         finally:
             db.close()
 
-    def get(self, key: str) -> dict[str, Any] | None:
+    def _skip(self, e: BaseException) -> None:
+        """Skip the file after ``e``: for a while when another program holds
+        it locked, else for good; say so once."""
+        locked = isinstance(e, sqlite3.OperationalError) and "locked" in str(e)
+        if locked:
+            self.resting_until = time.monotonic() + LOCK_REST
+            self._tell(
+                "locked",
+                f"the verdict cache {self.path} is locked by another program; "
+                f"verdicts are worked out afresh for {LOCK_REST:g} s",
+            )
+        else:
+            self.broken = True
+            self._tell(
+                "broken",
+                f"the verdict cache {self.path} cannot be used ({describe(e)}); "
+                "verdicts are worked out afresh",
+            )
+
+    def _tell(self, what: str, message: str) -> None:
+        """Log ``message`` in one line, once for each ``what``."""
+        with self.lock:
+            if what in self.told:
+                return
+            self.told.add(what)
+        LOG.warning("pencilbox: %s", message)
+
+    # -- verdicts ---------------------------------------------------------------
+    def get(self, key: str, kind: PuzzleKind, p: Puzzle) -> Verdict | None:
+        """The verdict kept under ``key`` for the puzzle ``p`` of ``kind``;
+        None when there is none, or the one kept is damaged (then it is
+        dropped from the file)."""
         with self.lock:
             if key in self.memory:
                 self.memory.move_to_end(key)
                 return self.memory[key]
-        with self._db() as db:
-            if db is None:
-                return None
+
+        def read(db: sqlite3.Connection) -> Any:
             row = db.execute("SELECT body FROM verdicts WHERE key = ?", (key,)).fetchone()
-        if row is None:
+            return None if row is None else row[0]
+
+        text = self._use(read)
+        if text is None:
             return None
         try:
-            body: dict[str, Any] = json.loads(row[0])
-        except ValueError:
+            v = from_body(json.loads(text), kind, p)
+        except (DamagedVerdict, TypeError, ValueError, RecursionError) as e:
+            self._use(lambda db: db.execute("DELETE FROM verdicts WHERE key = ?", (key,)))
+            self._tell(
+                "damaged",
+                f"a damaged verdict in the verdict cache {self.path} was dropped ({e}) "
+                "and is worked out afresh",
+            )
             return None
-        self._remember(key, body)
-        return body
+        self._remember(key, v)
+        return v
 
-    def put(self, key: str, body: dict[str, Any]) -> None:
-        self._remember(key, body)
-        with self._db() as db:
-            if db is not None:
-                db.execute(
-                    "INSERT OR REPLACE INTO verdicts (key, body) VALUES (?, ?)",
-                    (key, json.dumps(body)),
-                )
+    def put(self, key: str, v: Verdict) -> None:
+        self._remember(key, v)
+        body = json.dumps(asdict(v))
+        self._use(
+            lambda db: db.execute(
+                "INSERT OR REPLACE INTO verdicts (key, body) VALUES (?, ?)", (key, body)
+            )
+        )
 
-    def _remember(self, key: str, body: dict[str, Any]) -> None:
+    def _remember(self, key: str, v: Verdict) -> None:
         with self.lock:
-            self.memory[key] = body
+            self.memory[key] = v
             self.memory.move_to_end(key)
             while len(self.memory) > MEMORY:
                 self.memory.popitem(last=False)
+
+
+def refuse_odd_file(path: Path) -> None:
+    """OSError unless ``path`` is a regular file or nothing yet: SQLite
+    would block on a pipe and read a device without end."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise OSError("not a regular file")
+
+
+def describe(e: BaseException) -> str:
+    """An error in a few words: an OSError by its reason, others by their message."""
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror
+    return str(e) or type(e).__name__
 
 
 _STORES: dict[Path | None, VerdictStore] = {}
@@ -151,6 +245,22 @@ def key_of(kind: PuzzleKind, p: Puzzle, level: str, budget: int | None, upto: st
     return json.dumps([fingerprint(), kind.name, kind.to_url(p), level, budget, upto])
 
 
+def kept(
+    kind: PuzzleKind,
+    p: Puzzle,
+    level: str,
+    budget: int | None,
+    upto: str,
+    path: Path | None | str = "default",
+) -> Verdict | None:
+    """The verdict the store at ``path`` keeps for this question, if any
+    (and it is sound: see :meth:`VerdictStore.get`)."""
+    v = store(path).get(key_of(kind, p, level, budget, upto), kind, p)
+    if v is None or v.upto != upto or v.budget != (DEFAULT_UNITS if budget is None else budget):
+        return None
+    return v
+
+
 def verdict(
     kind: PuzzleKind,
     p: Puzzle,
@@ -167,43 +277,97 @@ def verdict(
     name = kind.level_name(level)
     if not remember:
         return judge(kind, p, name, budget, seconds, upto)
-    key = key_of(kind, p, name, budget, upto)
-    shelf = store(path)
-    kept = shelf.get(key)
-    if kept is not None:
-        try:
-            return from_body(kept)
-        except (TypeError, ValueError):
-            pass
+    found = kept(kind, p, name, budget, upto, path)
+    if found is not None:
+        return found
     v = judge(kind, p, name, budget, seconds, upto)
     if v.stop != "clock":
-        shelf.put(key, _to_body(v))
+        store(path).put(key_of(kind, p, name, budget, upto), v)
     return v
 
 
-def busy(kind: PuzzleKind, p: Puzzle, level: str, budget: int | None, upto: str) -> Verdict:
-    """The verdict of a server too busy to start the work: unknown, saying so."""
+UNFINISHED = {
+    "busy": "the server was busy and could not start the work; ask again in a moment",
+    "died": "the work stopped: its worker died; ask again",
+}
+"""Why a server's verdict is unknown with no work done, by its ``stop``."""
+
+
+def unfinished(stop: str, level: str, budget: int | None, upto: str) -> Verdict:
+    """The verdict of a server that could not finish the work (``stop``
+    "busy": no worker was free to start it; "died": its worker died under
+    it): unknown, saying so."""
     return Verdict(
-        "unknown",
-        None,
-        level,
-        reason="the server was busy and could not start the work; ask again in a moment",
-        upto=upto,
-        stop="busy",
-        budget=budget,
+        "unknown", None, level, reason=UNFINISHED[stop], upto=upto, stop=stop, budget=budget
     )
 
 
-def _to_body(v: Verdict) -> dict[str, Any]:
-    return asdict(v)
+FIELDS = frozenset(f.name for f in fields(Verdict))
 
 
-def from_body(body: dict[str, Any]) -> Verdict:
-    """A verdict read back from the store."""
-    fields = dict(body)
-    for name in ("solutions",):
-        fields[name] = tuple(tuple(x) for x in fields[name])
-    for name in ("differ", "undecided", "cells"):
-        fields[name] = tuple(fields[name])
-    fields["seconds"] = 0.0
-    return Verdict(**fields)
+def from_body(body: object, kind: PuzzleKind, p: Puzzle) -> Verdict:
+    """A verdict of ``p`` read back from the store; :class:`DamagedVerdict`
+    unless every field is there, of its kind, its cells are cells of ``p``
+    and every answer it holds solves ``p``."""
+    if not isinstance(body, dict) or set(body) != FIELDS:
+        raise DamagedVerdict("not the fields of a verdict")
+    n = p.rows * p.cols
+
+    def whole(name: str, low: int = 0) -> int:
+        value = body[name]
+        if not is_whole(value) or value < low:
+            raise DamagedVerdict(f"its {name} is not a whole number")
+        return value
+
+    def text(name: str, allowed: tuple[str, ...] | None = None) -> str:
+        value = body[name]
+        if not isinstance(value, str) or (allowed is not None and value not in allowed):
+            raise DamagedVerdict(f"its {name} is not one this puzzle can have")
+        return value
+
+    def cells(name: str) -> tuple[int, ...]:
+        items = body[name]
+        if not isinstance(items, list) or not all(is_whole(c) and 0 <= c < n for c in items):
+            raise DamagedVerdict(f"its {name} are not cells of the board")
+        return tuple(items)
+
+    solutions = body["solutions"]
+    if not isinstance(solutions, list):
+        raise DamagedVerdict("its solutions are not a list")
+    answers = []
+    for s in solutions:
+        if not (isinstance(s, list) and len(s) == n and all(is_whole(v) for v in s)):
+            raise DamagedVerdict("a solution it holds is not one of this board")
+        answers.append(tuple(s))
+    grades = (*kind.levels, cases.CASE, "beyond")
+    grade = None if body["grade"] is None else text("grade", grades)
+    v = Verdict(
+        verdict=text("verdict", VERDICTS),
+        grade=grade,
+        level=text("level", kind.levels),
+        solutions=tuple(answers),
+        differ=cells("differ"),
+        undecided=cells("undecided"),
+        reason=text("reason"),
+        cells=cells("cells"),
+        case_size=None if body["case_size"] is None else whole("case_size"),
+        guesses=whole("guesses"),
+        upto=text("upto", RUNGS),
+        stop=None if body["stop"] is None else text("stop", ("work",)),
+        budget=None if body["budget"] is None else whole("budget", 1),
+        work=whole("work"),
+        seconds=0.0,
+    )
+    for answer in v.solutions:
+        try:
+            solves = not kind.validate(p, answer)
+        except Exception:  # values no answer of this puzzle holds
+            solves = False
+        if not solves:
+            raise DamagedVerdict("an answer it holds does not solve the puzzle")
+    return v
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """Whether a JSON value is a whole number (``true`` is none)."""
+    return isinstance(value, int) and not isinstance(value, bool)

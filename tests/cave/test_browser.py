@@ -18,7 +18,7 @@ def test_the_fence_is_drawn(page: Any) -> None:
     # the lone "1" clue, fenced on four sides once its neighbours are walls
     for rc in ((0, 1), (1, 0), (1, 2), (2, 1)):
         cell(page, *rc).click()
-    assert page.get_attribute("path.theory", "data-segments") == "4"
+    assert page.get_attribute("#board path.theory", "data-segments") == "4"
 
 
 def test_the_theory_overlay_can_be_turned_off(page: Any) -> None:

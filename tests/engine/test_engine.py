@@ -125,7 +125,7 @@ def test_probe_decides_what_the_rung_below_cannot() -> None:
     LADDER.propagate(s, 1)
     assert s.cands[0] == 0b10
     probe = next(d for d in s.trace if d.cell == 0)
-    assert probe.rule == "probe" and "would find a contradiction" in probe.reason
+    assert probe.rule == "probe" and "would lead to a contradiction" in probe.reason
 
 
 def test_probe_memo_keeps_a_trial_only_while_the_state_stays_inside_it() -> None:

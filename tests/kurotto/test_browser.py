@@ -25,7 +25,7 @@ def test_circles_turn_ok_and_bad(page: Any) -> None:
     cell(page, 0, 1).click()
     cell(page, 0, 0).click()
     assert circle.get_attribute("data-circle") == "bad"  # a block of 2 touches a 1
-    assert page.locator("text.blocksize").text_content() == "2"
+    assert page.locator("#board text.blocksize").text_content() == "2"
     page.click("#undo")
     assert circle.get_attribute("data-circle") is None  # 1 so far, still open
     for rc in ((0, 0), (0, 2), (1, 0), (1, 2), (2, 1)):
@@ -50,8 +50,8 @@ def test_check_says_one_black_cell_in_the_singular(page: Any) -> None:
 
 def test_a_bank_note_names_the_grade_as_the_player_knows_it(page: Any) -> None:
     open_board(page, "kurotto")  # its test shelf is "echo"
-    # its grade as the player knows it: Hard, the echo rung
-    assert page.inner_text("#status").startswith("A Hard (echo) board from the bank")
+    # its grade as the player knows it: Hard (the echo rung, whose name the player never reads)
+    assert page.inner_text("#status").startswith("A Hard board from the bank.")
 
 
 def test_a_case_hint_of_one_branch_has_nothing_to_step_through(page: Any) -> None:

@@ -118,7 +118,7 @@ def test_the_cap_rule_decides_where_probe_stalls(kind):
     assert kind.ladder.propagate(t, kind.ladder.top).status is Status.SOLVED
     said = {d.cell: d for d in t.trace}
     assert said[left].rule == "probe" and said[left].keep == 1 << 0  # black
-    assert "if r2c1 were white, cap would find a contradiction" in said[left].reason
+    assert "if r2c1 were white, the rules would lead to a contradiction" in said[left].reason
     assert "at most 4 cells" in said[left].reason
     assert kind.count(p).solutions == kind.brute_count(p).solutions == 1
 

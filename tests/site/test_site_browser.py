@@ -168,7 +168,7 @@ def test_real_puzzles_get_the_same_verdicts_in_the_page(site_page: Any, server: 
 
 def solve_by_hints(page: Any) -> str:
     """Press Hint (show, then fill in) until the board is solved: the last words."""
-    cells = page.locator(".cell").count()
+    cells = page.locator("#board .cell").count()
     for _ in range(2 * cells + 4):
         page.click("#hint")
         idle(page)
@@ -216,9 +216,9 @@ def test_offline_after_one_visit_play_to_solved_and_edit(
     page.reload()
     page.wait_for_selector("body[data-ready]", timeout=READY_MS)
     idle(page)
-    assert page.locator(".cell").count() > 0
+    assert page.locator("#board .cell").count() > 0
     assert "Solved!" in solve_by_hints(page)
-    assert page.locator('.cell[data-state="empty"]').count() == 0
+    assert page.locator('#board .cell[data-state="empty"]').count() == 0
     # The share link (the page with ?p=) opens offline too.
     shared, kind = page.get_attribute("#share", "href"), page.input_value("#puzzle-type")
     assert "/?p=" in shared
@@ -246,7 +246,7 @@ def test_a_phone_installs_it_and_plays_on_its_screen(site_browser: Any, site_url
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"]
-    before = page.locator(".cell:not([data-given])").first
+    before = page.locator("#board .cell:not([data-given])").first
     state = before.get_attribute("data-state")
     before.tap()
     assert before.get_attribute("data-state") != state  # a tap plays
@@ -297,7 +297,7 @@ def test_a_board_is_playable_and_hinted_before_the_engine_starts(
     page.click("#hint")  # fill it in
     expect(page.locator("#status")).to_contain_text(f"Applied: r{r + 1}c{c + 1} is")
     assert filled.get_attribute("data-state") != "empty"
-    other = page.locator(".cell:not([data-given])").last
+    other = page.locator("#board .cell:not([data-given])").last
     state = other.get_attribute("data-state")
     other.click()
     assert other.get_attribute("data-state") != state  # a click plays

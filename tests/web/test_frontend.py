@@ -43,7 +43,7 @@ def test_every_kind_serves_its_descriptor(served: dict[str, dict[str, Any]]) -> 
         assert fe["input"] in ("cycle", "numbers")
         assert fe["clue"]["look"] in ("token", "number", "circle")
         assert fe["module_url"] == f"/puzzles/{name}/{frontend.module}"
-        served_only = ("module_url", "clue_tokens")
+        served_only = ("module_url", "clue_tokens", "example")
         assert {k: v for k, v in fe.items() if k not in served_only} == frontend.to_json()
         assert o["url_example"].endswith("/6/6/…")
 
@@ -216,7 +216,7 @@ def test_the_help_and_the_number_box_follow_the_descriptor(
         page.select_option("#puzzle-type", name)
         # expect(), not wait_for_function: the page's CSP forbids eval.
         expect(page.locator("#title")).to_have_text(re.compile("^" + re.escape(o["title"])))
-        assert page.is_hidden("#number-entry") == (fe["input"] != "numbers")
+        assert page.is_hidden("#pad") == (fe["input"] != "numbers")
         keys = page.inner_text("#keys-help")
         for t in fe["tokens"]:
             assert t["name"] in keys and t["keys"][0].upper() in keys
@@ -242,7 +242,7 @@ def test_the_size_controls_follow_the_served_limits(
         try:
             page.goto(base + "/")
             page.wait_for_selector("body[data-ready]")
-            assert page.locator(".cell").count() == 36  # the first deal: a bank board of 6x6
+            assert page.locator("#board .cell").count() == 36  # the first deal: a bank board of 6x6
 
             def values(select: str) -> list[str | None]:
                 return [o.get_attribute("value") for o in page.locator(f"{select} option").all()]

@@ -205,16 +205,22 @@ def test_no_work_outlives_its_request(
     assert all(alive(pid) for pid in lanes.pids())
 
 
-def test_workers_die_with_the_server(bank_file: Path) -> None:
+def server_process(bank_file: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A server of two workers a lane in a process of its own, on a free
+    port, and its address (it may not answer yet)."""
     port = free_port()
     code = (
         "import uvicorn; from pencilbox.web.app import create_app; "
         f"uvicorn.run(create_app({str(bank_file)!r}, workers=2), host='127.0.0.1', "
         f"port={port}, log_level='warning')"
     )
-    proc = subprocess.Popen([sys.executable, "-c", code])
+    return subprocess.Popen([sys.executable, "-c", code]), f"http://127.0.0.1:{port}"
+
+
+def test_workers_die_with_the_server(bank_file: Path) -> None:
+    proc, base = server_process(bank_file)
     try:
-        url = f"http://127.0.0.1:{port}/api/hint"
+        url = base + "/api/hint"
 
         def answers() -> bool:
             try:
@@ -243,10 +249,42 @@ def test_local_host_names_are_served(client: TestClient, host: str) -> None:
     assert client.get("/api/puzzles", headers={"host": host}).status_code == 200
 
 
-@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example",
+        "evil.example:8000",
+        "127.0.0.1.evil.example",
+        "localhost:99999",
+        "localhost:65536",
+        "[::1]:70000",
+    ],
+)
 def test_other_host_names_are_refused(client: TestClient, host: str) -> None:
     r = client.get("/api/puzzles", headers={"host": host})
     assert r.status_code == 400 and "error" in r.json()
+
+
+def test_the_highest_port_is_a_port(client: TestClient) -> None:
+    assert client.get("/api/puzzles", headers={"host": "localhost:65535"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        [("sec-fetch-site", "cross-site"), ("sec-fetch-site", "same-origin")],
+        [("sec-fetch-site", "same-origin"), ("sec-fetch-site", "same-origin")],
+        [("origin", "http://evil.example"), ("origin", "http://localhost")],
+        [("origin", "http://localhost"), ("origin", "http://localhost")],
+    ],
+)
+def test_a_request_naming_its_site_twice_is_refused(
+    client: TestClient, headers: list[tuple[str, str]]
+) -> None:
+    """No browser sends either header twice; which one counts is nobody's
+    guess, so neither does."""
+    r = client.get("/api/puzzles", headers=headers)
+    assert r.status_code == 403 and "two" in r.json()["error"]
 
 
 def test_a_host_can_be_allowed(bank_file: Path) -> None:

@@ -223,10 +223,9 @@ def test_the_app_itself_and_scripts_are_served(bank_file: Path, headers: dict[st
 def test_a_full_lane_refuses_before_reading_the_puzzle(
     bank_file: Path, monkeypatch: pytest.MonkeyPatch, path: str, puzzle: str
 ) -> None:
-    from pencilbox.web import calls
-
     app = create_app(bank_file, workers=1)
     monkeypatch.setattr(app.state.lanes["large"], "is_full", lambda: True)
-    monkeypatch.setattr(calls, "read_document", lambda *a: pytest.fail("the puzzle was read"))
+    for pool in app.state.lanes.pools.values():  # reading is a worker's job: none may start
+        monkeypatch.setattr(pool, "run", lambda *a, **k: pytest.fail("the puzzle was read"))
     r = TestClient(app, base_url="http://localhost").post(path, json={"puzzle": puzzle})
     assert r.status_code == 429 and r.headers["retry-after"] == "1"

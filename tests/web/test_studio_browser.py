@@ -6,6 +6,7 @@ phone screen."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import quote
 
@@ -157,16 +158,9 @@ def test_enter_by_keyboard_unique_export_reopen_then_several(page: Any, name: st
     assert settle(page) == "unique", page.inner_text("#verdict")
     assert board_clues(page) == clues
     assert page.inner_text("#verdict .grade") == board["grade"]
-    levels = page.eval_on_selector_all("#level option", "os => os.map(o => o.value)")
-    assert levels == [lv for lv in kind.levels if lv not in kind.bank_skips]
-
-    # The chosen level's fixpoint: below the grade it leaves cells open (shaded).
-    page.select_option("#level", levels[0])
-    settle(page)
-    open_cells = cells_with(page, "data-undecided")
-    assert bool(open_cells) == (board["grade"] != levels[0])
-    page.select_option("#level", board["grade"])
-    settle(page)
+    # The studio follows the puzzle's own grade, not the game's Difficulty
+    # (which steps aside while editing): unique at its grade, nothing is shaded.
+    assert not page.is_visible("#level")
     assert cells_with(page, "data-undecided") == set()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"web-studio-{name}-unique.png"))
@@ -182,7 +176,10 @@ def test_enter_by_keyboard_unique_export_reopen_then_several(page: Any, name: st
     page.click("#open")
     idle(page)
     assert settle(page) == "unique"  # an opened puzzle shows its verdict in play mode
-    assert board["grade"] in page.inner_text("#verdict")
+    # in a player's words: the difficulty's name, not the rung's
+    name = next(g["name"] for g in kind.grades() if g["level"] == board["grade"])
+    assert page.inner_text("#verdict .grade") == name
+    assert board["grade"] not in page.inner_text("#verdict").split()
     assert page.locator("#board .cell[data-given]").count() == givens(kind, kind.parse(url))
     share = page.get_attribute("#share", "href")
     page.fill("#url", page.evaluate("s => new URL(s, location.href).href", share))
@@ -209,6 +206,7 @@ def test_enter_by_keyboard_unique_export_reopen_then_several(page: Any, name: st
         if verdict == "several":
             break
     assert verdict == "several"
+    assert cells_with(page, "data-undecided")  # where the clues no longer reach
     assert len(board_clues(page)) == len(clues) - removed
     differ = cells_with(page, "data-differ")
     assert differ
@@ -430,9 +428,12 @@ def test_helpers_redundant_thin_suggest_and_cancel(page: Any) -> None:
     page.fill("#url", board["url"])
     page.click("#open")
     idle(page)
+    levels = list(kind.levels)
+    page.select_option("#level", levels[0])  # the game's Difficulty: the studio pays it no heed
     page.click("#edit")
     assert settle(page) == "unique"
     assert board_clues(page) == clues
+    assert cells_with(page, "data-undecided") == set()
 
     page.click("#redundant")
     assert page.inner_text("#redundant") == "Cancel"
@@ -442,12 +443,11 @@ def test_helpers_redundant_thin_suggest_and_cancel(page: Any) -> None:
     words = page.inner_text("#studio-status")
     assert (f"{len(marked)} of {len(clues)} clues can go" in words) if marked else "needed" in words
 
-    page.select_option("#level", board["grade"])
-    page.click("#thin")
+    page.click("#thin")  # keeps the puzzle's own grade: never harder
     page.wait_for_selector("#thin:not([aria-busy])")
-    assert "Removed" in page.inner_text("#studio-status")
+    words = page.inner_text("#studio-status")
+    assert "Removed" in words and "the puzzle is still unique" in words, words
     assert settle(page) == "unique"
-    levels = list(kind.levels)
     assert levels.index(page.inner_text("#verdict .grade")) <= levels.index(board["grade"])
     left = board_clues(page)
     assert set(left) <= set(clues) and len(left) <= len(clues)
@@ -489,6 +489,11 @@ def test_helpers_redundant_thin_suggest_and_cancel(page: Any) -> None:
     before = board_clues(page)
     page.click("#suggest")
     page.wait_for_selector("#suggest:not([aria-busy])")
+    said = page.inner_text("#studio-status")
+    # in English: "and the puzzle is unique (grade …)" or "still has several answers"
+    verdicts = r"and the puzzle (is unique|still has several answers|has no answer)"
+    assert re.search(verdicts, said), said
+    assert "puzzle is several" not in said
     page.click("#apply-suggestion")
     after = board_clues(page)
     assert set(after) - set(before) and len(after) == len(before) + 1

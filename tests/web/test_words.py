@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 import pencilbox
 from pencilbox.engine import grades
 from pencilbox.engine.words import count
-from pencilbox.web import deal
+from pencilbox.web import checks, deal
 from pencilbox.web.app import create_app
 
 from .fixtures import TEST_GRADES
@@ -92,4 +92,73 @@ def test_every_reason_on_the_way_counts_in_agreement(name: str) -> None:
             ).deductions:
                 said += 1
                 assert not DISAGREE.search(step.reason), step.reason
+    assert said > 100
+
+
+JARGON = re.compile(r"\b(fixpoints?|candidates?|probe|extents?|cap|guesses)\b|cells open", re.I)
+"""The solver's words, which a player never reads (the studio may use them)."""
+
+
+def shipped(name: str) -> bool:
+    """A puzzle pencilbox ships (a test's plug-in speaks as its author wrote it)."""
+    return type(pencilbox.puzzle(name)).__module__.startswith("pencilbox.puzzles.")
+
+
+SHIPPED = [name for name in pencilbox.puzzle_names() if shipped(name)]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_players_words_for_every_rung_and_the_rules(name: str) -> None:
+    """The rules in plain sentences, and what a player reasons about at every
+    rung a hint or a deal offers, none in the solver's words."""
+    kind = pencilbox.puzzle(name)
+    assert kind.frontend is not None and kind.frontend.rules
+    served = kind.frontend.to_json()["levels"]
+    assert isinstance(served, dict)
+    for level in kind.hint_levels:
+        assert served[level].endswith("."), level
+        assert not JARGON.search(served[level]), served[level]
+    for sentence in kind.frontend.rules:
+        assert sentence.endswith(".") and not JARGON.search(sentence), sentence
+    assert not JARGON.search(kind.frontend.solved)
+    assert "colors" not in kind.frontend.solved  # one spelling: colours
+
+
+def real_boards(name: str) -> list[Any]:
+    """A few boards of every grade a hint meets: the bank's, and the kind's
+    case and split samples where it has them."""
+    kind = pencilbox.puzzle(name)
+    boards = [
+        deal.generate(kind, 6, 6, TEST_GRADES[name], seed=s, seconds=5).puzzle for s in (1, 2)
+    ]
+    boards += [kind.parse(s.puzzle) for s in kind.samples.graded]
+    boards += [kind.parse(s) for s in (kind.samples.split,) if s]
+    boards += [kind.parse(s.puzzle) for s in (kind.samples.case,) if s]
+    return boards
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_hints_at_every_rung_speak_a_players_words(name: str) -> None:
+    """Every hint of whole games played by hints, at every rung (the case
+    rung's splits included), and Check on the boards on the way. (A stalled
+    hint's reason is the command line's: the page says it in its own words.)"""
+    kind = pencilbox.puzzle(name)
+    said = 0
+    for p in real_boards(name):
+        for level in kind.hint_levels:
+            marks: list[int | None] = [None] * (p.rows * p.cols)
+            for _ in range(p.rows * p.cols):
+                h = kind.hint(p, tuple(marks), level, seconds=None)
+                if h.status in ("hint", "contradiction"):  # the page says these reasons
+                    assert not JARGON.search(h.reason), (level, h.rule, h.reason)
+                if h.case is not None:
+                    for b in h.case.branches:
+                        assert not JARGON.search(b.reason), (level, b.reason)
+                if h.status != "hint":
+                    break
+                assert h.cell is not None and h.value is not None
+                marks[h.cell] = h.value
+                said += 1
+            message = checks.validation_json(kind, p, tuple(marks))["message"]
+            assert not JARGON.search(message), message
     assert said > 100

@@ -59,7 +59,7 @@ def test_the_frontier_is_drawn(page: Any) -> None:
     cell(page, 0, 0).click()
     cell(page, 0, 1).click()
     cell(page, 0, 1).click()
-    assert page.get_attribute("path.theory", "data-segments") == "1"
+    assert page.get_attribute("#board path.theory", "data-segments") == "1"
 
 
 def test_a_reason_that_starts_with_a_cell_keeps_its_name_small(page: Any) -> None:

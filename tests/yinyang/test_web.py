@@ -28,7 +28,7 @@ def test_the_completion_message(client: TestClient) -> None:
         "/api/check", json={"puzzle": url, "marks": kind.solution_rows(answer, 6)}
     ).json()
     assert j["message"] == (
-        "Solved! The frontier between the colors is one unbroken curve, as it must be."
+        "Solved! The frontier between the colours is one unbroken curve, as it must be."
     )
 
 

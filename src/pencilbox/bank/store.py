@@ -10,16 +10,24 @@ at any moment loses only the tasks in flight and a resumed build runs
 exactly the tasks not yet recorded. Writes use WAL journaling; a bank that
 ships inside the package is rewritten to a single file (journal ``DELETE``)
 and opened immutable.
+
+SQLite keeps whatever a row is given, so every row read is checked before
+it is handed out: a board whose fields are not of their kind (a clue count
+that is text, a size beyond any board's) is a :class:`DamagedBank` error
+naming it, never a TypeError later or a shelf of 100000×100000 boards.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
 
+from pencilbox.engine.grid import MAX_SIDE, MIN_SIDE
 from pencilbox.errors import PuzzleError
 
 SCHEMA = """
@@ -57,6 +65,14 @@ SHIPPED = Path(__file__).parent / "data" / "bank.sqlite"
 
 class BankError(PuzzleError):
     """A bank file that is missing or unreadable, or a board it does not hold."""
+
+
+class EmptyShelf(BankError):
+    """A shelf (type, size, grade) the bank holds no board of."""
+
+
+class DamagedBank(BankError):
+    """A row of the bank whose fields are not what a board's are."""
 
 
 @dataclass(frozen=True)
@@ -97,9 +113,12 @@ class Bank:
 
     def __init__(self, path: str | Path, writable: bool = False) -> None:
         self.path = Path(path)
+        found = _look(self.path, "write" if writable else "read")
         if writable:
-            if self.path.is_dir():
+            if found is not None and stat.S_ISDIR(found):
                 raise BankError(f"{self.path} is a directory, not a bank file")
+            if found is not None and not stat.S_ISREG(found):
+                raise BankError(f"cannot write a bank at {self.path}: it is not a file")
             if not self.path.parent.is_dir():
                 raise BankError(f"cannot make a bank at {self.path}: no such directory")
             try:
@@ -110,7 +129,7 @@ class Bank:
             except sqlite3.DatabaseError as e:  # OperationalError too: cannot open, read-only
                 raise BankError(f"cannot write a bank at {self.path} ({e})") from None
         else:
-            if not self.path.is_file():
+            if found is None or not stat.S_ISREG(found):
                 raise BankError(f"no bank at {self.path}")
             mode = "immutable=1" if self.path.resolve() == SHIPPED.resolve() else "mode=ro"
             try:
@@ -235,7 +254,7 @@ class Bank:
         if where:
             sql += " WHERE " + " AND ".join(where)
         for row in self.db.execute(sql + " ORDER BY id", args):
-            yield Board(*row)
+            yield self._board(row)
 
     def board(self, board_id: int) -> Board:
         for b in self._select("WHERE id=?", (board_id,)):
@@ -255,7 +274,7 @@ class Bank:
         n = self.db.execute(f"SELECT count(*) FROM boards {where}", args).fetchone()[0]
         if not n:
             shelf = f"{kind} {rows}x{cols}" + (f" {grade}" if grade else "")
-            raise BankError(f"the bank at {self.path} has no {shelf} boards")
+            raise EmptyShelf(f"the bank at {self.path} has no {shelf} boards")
         for b in self._select(f"{where} ORDER BY id LIMIT 1 OFFSET ?", (*args, index % n)):
             return b
         raise AssertionError("unreachable")  # pragma: no cover
@@ -266,7 +285,23 @@ class Bank:
             " generator, created FROM boards " + where
         )
         for row in self.db.execute(sql, args):
-            yield Board(*row)
+            yield self._board(row)
+
+    def _board(self, row: tuple[object, ...]) -> Board:
+        """The row as a :class:`Board`, once every field is of its kind."""
+        self._check(BOARD_FIELDS, row)
+        return Board(*row)  # type: ignore[arg-type]
+
+    def _check(self, fields: tuple[str, ...], row: tuple[object, ...]) -> None:
+        """:class:`DamagedBank` unless every field of ``row`` (the board's
+        ``fields``, ``id`` first) is of its kind."""
+        for field, value in zip(fields, row, strict=True):
+            wanted = _wrong(field, value)
+            if wanted is not None:
+                raise DamagedBank(
+                    f"the bank at {self.path} is damaged: board {str(row[0])[:20]} has "
+                    f"{field} {str(value)[:20]!r}, not {wanted}"
+                )
 
     def shelves(self, level_order: dict[str, tuple[str, ...]] | None = None) -> list[Shelf]:
         """Counts and median clue counts per (type, size, grade).
@@ -274,9 +309,9 @@ class Bank:
         ``level_order`` (type → levels) sorts grades by the ladder, not by name.
         """
         groups: dict[tuple[str, int, int, str], list[int]] = {}
-        for kind, rows, cols, grade, clues in self.db.execute(
-            "SELECT type, rows, cols, grade, clues FROM boards"
-        ):
+        for row in self.db.execute("SELECT id, type, rows, cols, grade, clues FROM boards"):
+            self._check(BOARD_FIELDS[:6], row)
+            _, kind, rows, cols, grade, clues = row
             groups.setdefault((kind, rows, cols, grade), []).append(clues)
         order = level_order or {}
 
@@ -290,6 +325,37 @@ class Bank:
         return [
             Shelf(*k, len(groups[k]), float(median(groups[k]))) for k in sorted(groups, key=key)
         ]
+
+
+BOARD_FIELDS = tuple(f.name for f in fields(Board))
+"""The columns of a :class:`Board`, in order."""
+TEXT_FIELDS = frozenset({"type", "grade", "puzzle", "solution", "generator", "created"})
+
+
+def _wrong(field: str, value: object) -> str | None:
+    """What ``value`` should have been, for the field of a board called
+    ``field``; None when it is that."""
+    if field in TEXT_FIELDS:
+        return None if isinstance(value, str) else "text"
+    if not isinstance(value, int) or isinstance(value, bool):
+        return "a whole number"
+    if field in ("rows", "cols") and not MIN_SIDE <= value <= MAX_SIDE:
+        return f"a side from {MIN_SIDE} to {MAX_SIDE}"
+    if field == "clues" and not 0 <= value <= MAX_SIDE * MAX_SIDE:
+        return "a count of clues"
+    return None
+
+
+def _look(path: Path, doing: str) -> int | None:
+    """The mode of what is at ``path`` (None: nothing); BankError when the
+    path cannot be followed (a symlink loop, a name too long)."""
+    try:
+        return os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise BankError(f"cannot {doing} a bank at {path}: {why}") from None
 
 
 class _Transaction:

@@ -11,6 +11,12 @@ package's static files, ``static_dir``, are served by the web app, never
 named by it), and a printed sheet takes its glyphs from it
 (:mod:`pencilbox.render.glyphs`).
 
+It also holds the words a player reads about the puzzle, which are not a
+setter's: its rules in a few plain sentences with a small solved
+:class:`Example`, what a player reasons about at each difficulty
+(``levels``; the two rungs every ladder shares, probe and the case rung,
+have :data:`SHARED_LEVELS`), and what Check leaves for a full board.
+
 Values and tokens follow the kind: a :class:`Token` pairs an answer value
 with its text token; for a puzzle whose answers are numbers, value ``v`` is
 the token ``str(low + v)`` of its :class:`Numbers` range.
@@ -18,7 +24,8 @@ the token ``str(low + v)`` of its :class:`Numbers` range.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -44,6 +51,16 @@ plain number; ``"circle"``: a circle with its number."""
 
 CLUE_WITHOUT_NUMBER = -1
 """The clue value of a clue printed without its number."""
+
+SHARED_LEVELS = {
+    "probe": "Try a value in one cell and follow the easier rules from there: "
+    "if that breaks a rule, the cell holds something else.",
+    "case": "Try a value in one cell and follow it further, trying each "
+    "possibility of a second cell where the easier rules stop: if every way "
+    "breaks a rule, the cell holds something else.",
+}
+"""What a player reasons about at the two rungs every ladder shares (probe,
+its top, and the case rung above it), in a player's words."""
 
 
 @dataclass(frozen=True)
@@ -137,6 +154,16 @@ class Theory:
 
 
 @dataclass(frozen=True)
+class Example:
+    """A small solved board shown with the rules: the puzzle and its answer,
+    each as the rows of a text grid in the puzzle's own tokens (the text
+    format's, without its header)."""
+
+    puzzle: tuple[str, ...]
+    answer: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Frontend:
     """How a puzzle is drawn, on screen and on paper, and how a player fills it in.
 
@@ -145,6 +172,14 @@ class Frontend:
     is the file name of the puzzle's own ES module in ``static_dir`` (its
     theory overlay and any drawing of its own); ``solved`` is what a player
     reads when the board is solved.
+
+    The player's words: ``rules`` are the rules in a few plain sentences
+    (shown before a first game, with ``example`` drawn solved beside them);
+    ``levels`` say, for each rung of the ladder by its level name, what a
+    player reasons about at that difficulty (the rungs every ladder shares
+    have :data:`SHARED_LEVELS`); ``checked_when_full`` names the rules Check
+    can judge only on a full board ("whether each colour is one group"):
+    empty when it judges every rule as the board fills, None when unsaid.
     """
 
     input: InputMode
@@ -155,6 +190,10 @@ class Frontend:
     module: str | None = None
     static_dir: Path | None = None
     solved: str = "Solved!"
+    rules: tuple[str, ...] = ()
+    example: Example | None = None
+    levels: Mapping[str, str] = field(default_factory=dict)
+    checked_when_full: str | None = None
 
     def __post_init__(self) -> None:
         if self.input == "cycle" and not self.tokens:
@@ -181,4 +220,6 @@ class Frontend:
             "theory": self.theory.to_json() if self.theory else None,
             "module": self.module,
             "solved": self.solved,
+            "rules": list(self.rules),
+            "levels": {**SHARED_LEVELS, **self.levels},
         }

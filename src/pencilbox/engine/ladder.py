@@ -411,8 +411,8 @@ class Ladder(Generic[B]):
                 state.scratch = cell
                 premises = tuple(dict.fromkeys(p for p in why.premises if p != cell))
                 reason = (
-                    f"if {name(cell)} were {self.value_name(v)}, "
-                    f"{why.rule} would find a contradiction: {why.reason}"
+                    f"if {name(cell)} were {self.value_name(v)}, the rules "
+                    f"would lead to a contradiction: {why.reason}"
                 )
                 before = state.why[cell] if state.why is not None else 0
                 because = None

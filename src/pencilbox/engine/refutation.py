@@ -103,8 +103,9 @@ def describe(
     leaves = iter(ref.branches)
     if ref.tree is None:
         b = next(leaves)
-        body = "Then " + _consequences(b, name, value) + f"{b.rule} finds a contradiction: "
-        body += _clause(b) + "."
+        then = _consequences(b, name, value)
+        body = ("Then " + then if then else "") + "that cannot be: " + _clause(b) + "."
+        body = body[0].upper() + body[1:]
     else:
         body = "Then " + _either(ref.tree, leaves, name, value) + "."
     if keep & (keep - 1) == 0:

@@ -185,12 +185,14 @@ def grade_words(grade: str | None, case_size: int | None = None, upto: str = cas
 
 def stop_words(stop: str | None, budget: int | None = None) -> str:
     """Why work stopped short, in words: the budget (the same on every
-    machine), the safety clock (this machine's speed and load), or a server
-    too busy to start it."""
+    machine), the safety clock (this machine's speed and load), a server
+    too busy to start it, or its worker's death."""
     if stop == "clock":
         return "the safety clock stopped the work (this machine was too slow or too busy)"
     if stop == "busy":
         return "the server was too busy to start the work; ask again in a moment"
+    if stop == "died":
+        return "the work stopped: its worker died; ask again"
     if budget is not None:
         return f"the budget of {budget:,} work units ran out"
     return "the work budget ran out"

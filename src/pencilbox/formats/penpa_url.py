@@ -42,10 +42,20 @@ from pencilbox.errors import ParseError, PuzzleError
 from pencilbox.formats.numbers import read_number, shown
 
 HOST = "https://swaroopg92.github.io/penpa-edit/"
-MAX_TEXT = 4_000_000
-"""Longest decompressed text read (a 100×100 board with every layer full is far less)."""
 MAX_SIDE = 100
 """penpa's largest square grid."""
+BASE_TEXT = 64 * 1024
+TEXT_PER_CELL = 1024
+"""The inflated text read of a penpa-edit URL: at most :data:`BASE_TEXT`
+bytes and :data:`TEXT_PER_CELL` for each cell of the grid its first line
+names (the URLs pencilbox writes hold 15 to 26 bytes a cell, answers
+included; a 30×30 grid allows 0.98 MB), and never more than
+:data:`MAX_TEXT`. The
+data is refused as soon as it inflates past that, before anything is read."""
+MAX_TEXT = 4_000_000
+"""The longest inflated text read, whatever grid the URL names."""
+HEAD = 512
+"""The first bytes inflated, to read the grid's size (its first line)."""
 
 SUBSTITUTIONS = (
     ("z", "zZ"),
@@ -156,20 +166,71 @@ def _params(url: str) -> dict[str, str]:
 
 
 def decompress(data: str) -> str:
-    """The text inside penpa's ``p`` parameter (base64 of raw deflate)."""
+    """The text inside penpa's ``p`` parameter (base64 of raw deflate),
+    refused once it inflates past :func:`text_limit` of the grid it names."""
     s = unquote(data).strip().replace(" ", "+")
     s += "=" * (-len(s) % 4)
     try:
         raw = base64.b64decode(s, validate=True)
         inflater = zlib.decompressobj(-15)
-        plain = inflater.decompress(raw, MAX_TEXT)
+        head = inflater.decompress(raw, HEAD)
+        limit = text_limit(grid_size(head))
+        plain = head + inflater.decompress(inflater.unconsumed_tail, limit - len(head))
         if inflater.unconsumed_tail or inflater.decompress(b"", 1):
-            raise ParseError("the penpa-edit URL holds more data than any board needs")
+            raise ParseError(
+                f"the penpa-edit URL holds more data than any board needs: its text is over "
+                f"{limit:,} bytes ({limit_words(grid_size(head))}), and pencilbox reads no more"
+            )
         return plain.decode("utf-8")
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as e:
         if isinstance(e, PuzzleError):
             raise
         raise ParseError("the p= data of the penpa-edit URL is not penpa's text") from None
+
+
+def grid_size(head: bytes) -> tuple[int, int] | None:
+    """The columns and rows the first line of penpa's text names (None: no
+    first line, or no square grid's size on it)."""
+    first, newline, _ = head.partition(b"\n")
+    parts = first.split(b",")
+    if not newline or len(parts) < 3:
+        return None
+    nx = read_number(parts[1].decode("ascii", "replace").strip())
+    ny = read_number(parts[2].decode("ascii", "replace").strip())
+    if nx is None or ny is None or not (1 <= nx <= MAX_SIDE and 1 <= ny <= MAX_SIDE):
+        return None
+    return nx, ny
+
+
+def text_limit(size: tuple[int, int] | None) -> int:
+    """The longest text read for a grid of ``size`` (columns, rows)."""
+    cells = size[0] * size[1] if size is not None else 0
+    return min(MAX_TEXT, BASE_TEXT + TEXT_PER_CELL * cells)
+
+
+def limit_words(size: tuple[int, int] | None) -> str:
+    """How :func:`text_limit` came to its size, in words."""
+    base = f"{BASE_TEXT // 1024} KiB"
+    if size is None:
+        return f"{base} for a grid of no size pencilbox can read"
+    return f"{base} and {TEXT_PER_CELL:,} bytes a cell of its {size[0]}x{size[1]} grid"
+
+
+def canvas(url: str) -> tuple[int, int] | None:
+    """The rows and columns of the grid a penpa-edit URL names, read from
+    the first bytes of its data alone (None when they cannot be read): what
+    a server needs to know before it reads the whole board."""
+    p = _params(url).get("p")
+    if not p:
+        return None
+    s = unquote(p).strip().replace(" ", "+")
+    s += "=" * (-len(s) % 4)
+    try:
+        head = zlib.decompressobj(-15).decompress(base64.b64decode(s, validate=True), HEAD)
+    except (binascii.Error, zlib.error, ValueError):
+        return None
+    size = grid_size(head)
+    return None if size is None else (size[1], size[0])
 
 
 def compress(text: str) -> str:

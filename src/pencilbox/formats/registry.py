@@ -11,13 +11,16 @@ them all. :func:`write` writes a document in the format asked for.
 
 from __future__ import annotations
 
+import re
+import warnings
 from dataclasses import replace
 
 from pencilbox.engine.kind import PuzzleKind
-from pencilbox.errors import ParseError
-from pencilbox.formats import janko, native, penpa, pzprv3
+from pencilbox.errors import ParseError, PuzzleError
+from pencilbox.formats import janko, native, penpa, penpa_url, pzprv3
 from pencilbox.formats.base import Document, Format, UnknownFormat, Unsupported, lines_of
 from pencilbox.formats.numbers import shown
+from pencilbox.formats.puzzlink import parse_frame
 
 URL = native.PuzzleUrl()
 TEXT = native.TextGrid()
@@ -26,6 +29,15 @@ FORMATS: tuple[Format, ...] = (URL, TEXT, pzprv3.FORMAT, penpa.FORMAT, janko.FOR
 """Every format, in the order they are listed to people."""
 WHOLE: tuple[Format, ...] = (pzprv3.FORMAT, janko.FORMAT)
 """Formats that own the whole input when it starts like them."""
+MAX_INPUT = 16 * 1024 * 1024
+"""The most text :func:`read` takes at once (and the command line reads from
+a file or standard input), in bytes: some 10,000 boards of 30×30."""
+
+
+def too_large(size: int | None = None) -> str:
+    """Why input over :data:`MAX_INPUT` is refused, in words."""
+    got = f" ({size / 2**20:.1f} MiB)" if size is not None else ""
+    return f"it is over {MAX_INPUT // 2**20} MiB{got}, more than pencilbox reads at once"
 
 
 def names() -> tuple[str, ...]:
@@ -48,6 +60,8 @@ def described() -> str:
 
 def chunks(text: str) -> list[tuple[Format, str]]:
     """The input split into parts, each with the format it is written in."""
+    if len(text) > MAX_INPUT:
+        raise ParseError(f"the input cannot be read: {too_large(len(text))}")
     stripped = text.strip()
     if not stripped:
         raise ParseError("the input is empty: no puzzle found")
@@ -90,6 +104,48 @@ def read(text: str, kind: PuzzleKind | None = None) -> list[Document]:
     for f, part in chunks(text):
         docs += [replace(doc, format=f.name) for doc in f.read(part, kind)]
     return docs
+
+
+HEADER_SIZE = re.compile(r"\S+\s+([0-9]{1,4})\s*x\s*([0-9]{1,4})", re.IGNORECASE)
+"""The size in a text grid's "TYPE RxC" header."""
+NAMED_SIDE = re.compile(r'(?m)^\s*"?(rows|cols|size)"?\s*[: ]\s*([0-9]{1,4})\b')
+"""A side named on a line of its own: Janko's ``rows 6`` or ``size 6``, a
+JSON line's ``"rows": 6``."""
+PEEK = 400
+"""The characters of the input's start a look at its size reads."""
+
+
+def named_size(text: str) -> tuple[int, int] | None:
+    """The rows and columns the start of ``text`` says its (first) board has,
+    found without reading the board: a text grid's header, a URL's frame,
+    the first bytes of a penpa-edit URL's data, a puzz.link file's size
+    lines, Janko's ``rows``/``cols``, a JSON line's; None when the start names
+    no size. Cheap, and no check: the board is read, and checked, later."""
+    start = text.lstrip()[:PEEK]
+    first = start.split("\n", 1)[0].strip()
+    header = HEADER_SIZE.fullmatch(first)
+    if header:
+        return int(header.group(1)), int(header.group(2))
+    if penpa.looks_like_penpa(first):
+        return penpa_url.canvas(text.strip().split("\n", 1)[0])
+    if pzprv3.FORMAT.looks_like(start):
+        lines = start.split("\n")
+        sides = [ln.strip() for ln in lines[2:4]]
+        if len(sides) == 2 and all(side.isascii() and side.isdigit() for side in sides):
+            return int(sides[0]), int(sides[1])
+        return None
+    named = dict(NAMED_SIDE.findall(start.replace(",", "\n").replace("{", "\n")))
+    if "rows" in named and "cols" in named:
+        return int(named["rows"]), int(named["cols"])
+    if "size" in named:
+        return int(named["size"]), int(named["size"])
+    try:
+        with warnings.catch_warnings():  # reading the puzzle warns, once
+            warnings.simplefilter("ignore")
+            frame = parse_frame(first)
+    except PuzzleError:
+        return None
+    return frame.rows, frame.cols
 
 
 def write(name: str, kind: PuzzleKind, doc: Document) -> str:

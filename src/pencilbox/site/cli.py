@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
+import stat
+from collections.abc import Callable
 from pathlib import Path
 
+from pencilbox.bank.store import Bank
 from pencilbox.commands.common import Handler, Result, Subcommands, add_command
+from pencilbox.site.runtime import SiteError
 
 
 def declare(commands: Subcommands) -> None:
@@ -43,7 +48,17 @@ def run(args: argparse.Namespace) -> list[Result]:
     from pencilbox.site.build import build
 
     bank: Path | None | str = None if args.no_bank else (args.bank or "default")
-    site = build(args.out, bank=bank, cache=args.cache, manual=args.manual)
+    if args.cache is not None:
+        refuse_unless(args.cache, stat.S_ISDIR, "the cache", "a folder")
+    if args.manual is not None:
+        refuse_unless(args.manual, stat.S_ISDIR, "the manual", "a folder")
+    if args.bank is not None and not args.no_bank:
+        Bank(args.bank).close()  # a pencilbox bank, said at once (BankError otherwise)
+    try:
+        site = build(args.out, bank=bank, cache=args.cache, manual=args.manual)
+    except OSError as e:  # a folder that cannot be made or written, a disk full
+        where = f" ({e.filename})" if e.filename else ""
+        raise SiteError(f"cannot write the site: {e.strerror or e}{where}") from None
     return [
         {
             "folder": str(site.folder),
@@ -54,6 +69,21 @@ def run(args: argparse.Namespace) -> list[Result]:
             "pyodide": site.pyodide,
         }
     ]
+
+
+def refuse_unless(path: Path, is_kind: Callable[[int], bool], what: str, kind: str) -> None:
+    """SiteError unless ``path`` is ``kind`` or nothing yet, said at once: a
+    device, a pipe, a symlink loop or a name too long is one line, never a
+    traceback or a wait."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise SiteError(f"cannot use {what} {path}: {why}") from None
+    if not is_kind(mode):
+        raise SiteError(f"{what} {path} is not {kind}")
 
 
 def text(result: Result) -> str:

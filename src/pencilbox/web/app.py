@@ -195,6 +195,7 @@ def create_app(
         else (Path(bank_path) if bank_path is not None else None)
     )
     app.state.answer_cache = calls.AnswerCache()
+    app.state.reads = calls.ReadCache()
     app.state.lanes = pools
     app.state.solver_seconds = solver_seconds
     app.state.limits = calls.limits()  # what /api/puzzles tells the browser

@@ -21,17 +21,23 @@ board of up to :data:`PLAY_CELLS` cells, ``large``, ``check``, ``make``,
 ``studio``: see :mod:`pencilbox.web.lanes`), and a call asks its host to
 :meth:`~Host.admit` the work before it reads the puzzle; the server runs
 each lane in worker processes of its own and refuses work for a full lane
-(429), the page runs everything at once. Work whose worker the host
-stopped past its clock (:class:`~pencilbox.errors.SolverLate`) still
-answers, in words that say so: a hint or a fixpoint "stopped", a verdict
-``unknown`` (stop "clock"), a helper a 409.
+(429), the page runs everything at once. Reading the puzzle a request
+sends is work too (a penpa-edit URL inflates, a puzz.link file of 30×30 is
+parsed): :func:`read` does it in a worker of the lane of the size the
+puzzle's start names (:func:`~pencilbox.formats.registry.named_size`;
+``play`` when it names none), and the host keeps what it read lately, so
+the hints that follow on the same board read nothing again. Work whose
+worker the host stopped past its clock (:class:`~pencilbox.errors.SolverLate`)
+still answers, in words that say so: a hint or a fixpoint "stopped", a
+verdict ``unknown`` (stop "clock"), a helper a 409; work whose worker died
+under it twice (:class:`~pencilbox.errors.SolverDied`) is a 503 that says
+so, a verdict ``unknown`` (stop "died").
 """
 
 from __future__ import annotations
 
 import contextlib
 import random
-import re
 import threading
 import time
 import warnings
@@ -39,7 +45,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 from urllib.parse import quote
 
 import pencilbox
@@ -55,10 +61,17 @@ from pencilbox.engine.ladder import Status
 from pencilbox.engine.results import HintResult, Solved
 from pencilbox.engine.symmetry import NONE, refuse_unknown_symmetry
 from pencilbox.engine.verdict import DEFAULT_UNITS, Verdict
-from pencilbox.errors import ParseError, PuzzleError, SizeError, SolverBusy, SolverFull, SolverLate
+from pencilbox.errors import (
+    ParseError,
+    PuzzleError,
+    SizeError,
+    SolverBusy,
+    SolverDied,
+    SolverFull,
+    SolverLate,
+)
 from pencilbox.formats import registry
 from pencilbox.formats.base import Document, Unsupported, UntypedPuzzle
-from pencilbox.formats.puzzlink import parse_frame
 from pencilbox.shapes import (
     cell_json,
     cells_json,
@@ -71,6 +84,8 @@ from pencilbox.studio import helpers
 from pencilbox.web import checks, deal, jobs
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 PUZZLE_STATIC = "/puzzles"
 """Where each puzzle's own static files are served: /puzzles/NAME/FILE."""
@@ -115,28 +130,45 @@ class Conflict(PuzzleError):
     one."""
 
 
-class AnswerCache:
-    """Known answers by puzzle URL (an LRU), so a hint can name wrong marks."""
+class Recent(Generic[K, V]):
+    """The last ``size`` values put, by key (an LRU), for any thread."""
 
     def __init__(self, size: int = 512) -> None:
         self.size = size
         self.lock = threading.Lock()
-        self.data: OrderedDict[str, Values | None] = OrderedDict()
+        self.data: OrderedDict[K, V] = OrderedDict()
 
-    def put(self, key: str, answer: Values | None) -> None:
+    def put(self, key: K, value: V) -> None:
         with self.lock:
-            self.data[key] = answer
+            self.data[key] = value
             self.data.move_to_end(key)
             while len(self.data) > self.size:
                 self.data.popitem(last=False)
 
-    def lookup(self, key: str) -> tuple[bool, Values | None]:
-        """(known, answer): the answer of the puzzle with URL ``key``, if known."""
+    def lookup(self, key: K) -> tuple[bool, V | None]:
+        """(known, value): the value put under ``key``, if it is still kept."""
         with self.lock:
             if key in self.data:
                 self.data.move_to_end(key)
                 return True, self.data[key]
         return False, None
+
+
+class AnswerCache(Recent[str, "Values | None"]):
+    """Known answers by puzzle URL, so a hint can name wrong marks (None: the
+    puzzle has no unique answer)."""
+
+
+Read: TypeAlias = tuple[str, Document, tuple[str, ...]]
+"""A board as a worker read it: its kind's name, the document (the puzzle,
+and the marks and answer it carried) and the notes reading it made."""
+
+
+class ReadCache(Recent[tuple[str, "str | None", "str | None"], Read]):
+    """Boards read lately, by what was sent: (puzzle, type, fallback type)."""
+
+    def __init__(self, size: int = 256) -> None:
+        super().__init__(size)
 
 
 class Host(Protocol):
@@ -145,6 +177,8 @@ class Host(Protocol):
     bank_path: Path | None
     """The bank boards are dealt from (None: every board is generated)."""
     answers: AnswerCache
+    reads: ReadCache
+    """Boards the host read lately (see :func:`read`)."""
     limits: dict[str, Any]
     """What /api/puzzles tells the browser (see :func:`limits`)."""
     verdict_path: Path | None
@@ -203,9 +237,13 @@ def kind_of(name: str) -> PuzzleKind:
     return pencilbox.puzzle(name)
 
 
-def read_document(puzzle: str, type: str | None = None) -> tuple[PuzzleKind, Document, list[str]]:
+def read_document(
+    puzzle: str, type: str | None = None, most: int | None = None
+) -> tuple[PuzzleKind, Document, list[str]]:
     """The kind and puzzle (with any marks) a request sends, in whatever format
-    it is written, and any warnings reading raised."""
+    it is written, and any warnings reading raised; a board with a side over
+    ``most`` (default :data:`MAX_SIDE`) is a :class:`SizeError`."""
+    most = MAX_SIDE if most is None else most
     text = puzzle.strip()
     if not text:
         raise ParseError("the puzzle is empty")
@@ -216,17 +254,51 @@ def read_document(puzzle: str, type: str | None = None) -> tuple[PuzzleKind, Doc
         raise ParseError(f"the puzzle field holds {len(docs)} puzzles; send one")
     doc = docs[0]
     p = doc.puzzle
-    if not (MIN_SIDE <= p.rows <= MAX_SIDE and MIN_SIDE <= p.cols <= MAX_SIDE):
-        raise SizeError(
-            f"the web app plays boards up to {MAX_SIDE}x{MAX_SIDE}, not {p.rows}x{p.cols}"
-        )
+    if not (MIN_SIDE <= p.rows <= most and MIN_SIDE <= p.cols <= most):
+        raise SizeError(f"the web app plays boards up to {most}x{most}, not {p.rows}x{p.cols}")
     return kind_of(p.type), doc, list(dict.fromkeys(str(w.message) for w in caught))
 
 
-def read_puzzle(puzzle: str, type: str | None = None) -> tuple[PuzzleKind, Puzzle, list[str]]:
-    """The kind and puzzle a request names, and any warnings reading raised."""
-    kind, doc, notes = read_document(puzzle, type)
-    return kind, doc.puzzle, notes
+def read_board(
+    puzzle: str, type: str | None, fallback_type: str | None, most: int, seconds: float = 0.0
+) -> Read:
+    """:func:`read_document` as a job of a worker (``seconds`` are the job's
+    clock; reading needs none): a puzzle that does not say its type is read
+    as ``fallback_type`` when there is one, and a note says so."""
+    try:
+        kind, doc, notes = read_document(puzzle, type, most)
+    except UntypedPuzzle:
+        if type is not None or fallback_type is None:
+            raise
+        kind, doc, notes = read_document(puzzle, fallback_type, most)
+        notes.append(f"It does not say which puzzle it is, so it was read as {kind.title}.")
+    return kind.name, doc, tuple(notes)
+
+
+async def read(
+    host: Host, puzzle: str, type: str | None = None, fallback_type: str | None = None
+) -> tuple[PuzzleKind, Document, list[str]]:
+    """The kind and document a request sends, and the notes reading it made:
+    what the host read lately, else read (:func:`read_board`) in a worker
+    of the lane of the size the puzzle's start names (refused at once, 429,
+    when that lane is full: :func:`admit`), up to the host's largest side."""
+    key = (puzzle, type, fallback_type)
+    known, found = host.reads.lookup(key)
+    if not known or found is None:
+        lane = admit(host, puzzle)
+        most = int(host.limits["sides"][1])
+        found = await host.solver(lane, read_board, puzzle, type, fallback_type, most)
+        host.reads.put(key, found)
+    name, doc, notes = found
+    return kind_of(name), doc, list(notes)
+
+
+async def read_puzzle(
+    host: Host, puzzle: str, type: str | None = None
+) -> tuple[PuzzleKind, Puzzle]:
+    """The kind and puzzle a request names (:func:`read`)."""
+    kind, doc, _ = await read(host, puzzle, type)
+    return kind, doc.puzzle
 
 
 def marks_rows(kind: PuzzleKind, marks: Marks | Values, cols: int) -> list[str]:
@@ -235,27 +307,15 @@ def marks_rows(kind: PuzzleKind, marks: Marks | Values, cols: int) -> list[str]:
     return [" ".join(tokens[i : i + cols]) for i in range(0, len(tokens), cols)]
 
 
-HEADER_SIZE = re.compile(r"\S+\s+([0-9]{1,4})\s*x\s*([0-9]{1,4})", re.IGNORECASE)
-"""The size in a text grid's "TYPE RxC" header."""
-
-
-def admit(host: Host, puzzle: str) -> None:
-    """Ask the host to admit the work on ``puzzle`` before it is read, when
-    the size its URL frame or header names tells the lane (reading a big
-    board is itself work a flood should not get)."""
-    first = puzzle.strip().split("\n", 1)[0].strip()
-    header = HEADER_SIZE.fullmatch(first)
-    if header:
-        rows, cols = int(header.group(1)), int(header.group(2))
-    else:
-        try:
-            with warnings.catch_warnings():  # reading the puzzle warns, once
-                warnings.simplefilter("ignore")
-                frame = parse_frame(first)
-        except PuzzleError:
-            return  # read_puzzle will say what is wrong
-        rows, cols = frame.rows, frame.cols
-    host.admit(board_lane(rows, cols))
+def admit(host: Host, puzzle: str) -> str:
+    """The lane of the board ``puzzle`` names (by the size its start names,
+    :func:`~pencilbox.formats.registry.named_size`; ``play`` when it names
+    none), which the host is asked to admit before the puzzle is read:
+    reading a big board is itself work a flood should not get."""
+    size = registry.named_size(puzzle)
+    lane = board_lane(*size) if size is not None else "play"
+    host.admit(lane)
+    return lane
 
 
 def read_marks(kind: PuzzleKind, p: Puzzle, rows: list[str] | None) -> Marks | None:
@@ -274,6 +334,7 @@ def frontend_json(kind: PuzzleKind) -> dict[str, object] | None:
     module = kind.frontend.module
     out["module_url"] = f"{PUZZLE_STATIC}/{quote(kind.name)}/{quote(module)}" if module else None
     out["clue_tokens"] = clue_tokens(kind)
+    out["example"] = jobs.example_json(kind)
     return out
 
 
@@ -393,16 +454,11 @@ async def parse(
 ) -> dict[str, Any]:
     """POST /api/parse: a puzzle in any format, its ``format``, and the
     ``marks`` and ``answer`` it carried (or null)."""
-    admit(host, puzzle)
-    try:
-        kind, doc, notes = read_document(puzzle, type)
-    except UntypedPuzzle:
-        if type is not None or fallback_type is None:
-            raise
-        kind, doc, notes = read_document(puzzle, fallback_type)
-        notes.append(f"It does not say which puzzle it is, so it was read as {kind.title}.")
+    kind, doc, notes = await read(host, puzzle, type, fallback_type)
     p = doc.puzzle
     out: dict[str, Any] = await host.solver(lane_of(p), jobs.board, kind.name, p)
+    # The page asks about the board by its URL from now on: it is read already.
+    host.reads.put((out["url"], None, None), (kind.name, Document(p), ()))
     out.update(
         source="url",
         grade=None,
@@ -425,16 +481,15 @@ async def hint(
     """POST /api/hint: the next cell the ladder proves at ``level`` from the
     marks (status "stopped" when the deadline passed first)."""
     t0 = time.monotonic()
-    admit(host, puzzle)
-    kind, p, _ = read_puzzle(puzzle, type)
-    read = read_marks(kind, p, marks)
+    kind, p = await read_puzzle(host, puzzle, type)
+    marked = read_marks(kind, p, marks)
     name = kind.hint_level_name(level)
     store = host.answers
     key = kind.to_url(p)
-    known, answer = store.lookup(key) if read is not None else (True, None)
+    known, answer = store.lookup(key) if marked is not None else (True, None)
     try:
         out, answer, looked_up = await host.solver(
-            lane_of(p), jobs.hint, kind.name, p, read, name, known, answer
+            lane_of(p), jobs.hint, kind.name, p, marked, name, known, answer
         )
     except SolverLate:  # the worker did not answer in time, on a busy machine
         clock = OutOfTime("the safety clock stopped the work")
@@ -459,8 +514,7 @@ async def hint(
 
 async def answer(host: Host, *, puzzle: str, type: str | None = None) -> dict[str, Any]:
     """POST /api/answer: the unique answer, one token per cell (400 without one)."""
-    admit(host, puzzle)
-    kind, p, _ = read_puzzle(puzzle, type)
+    kind, p = await read_puzzle(host, puzzle, type)
     found, why = await unique_answer(host, kind, p)
     if found is None:
         raise PuzzleError(NO_ANSWER[why])
@@ -473,9 +527,9 @@ async def check(
     """POST /api/check: every rule the player's grid breaks; solved or not
     (:func:`~pencilbox.web.checks.check`, in the ``check`` lane)."""
     host.admit("check")
-    kind, p, _ = read_puzzle(puzzle, type)
-    read = read_marks(kind, p, marks)
-    result: dict[str, Any] = await host.solver("check", checks.check, kind.name, p, read)
+    kind, p = await read_puzzle(host, puzzle, type)
+    marked = read_marks(kind, p, marks)
+    result: dict[str, Any] = await host.solver("check", checks.check, kind.name, p, marked)
     return result
 
 
@@ -484,8 +538,7 @@ async def solve(
 ) -> dict[str, Any]:
     """POST /api/solve: the fixpoint of the ladder up to ``level`` ("stopped",
     with what it decided, when the deadline passed first)."""
-    admit(host, puzzle)
-    kind, p, _ = read_puzzle(puzzle, type)
+    kind, p = await read_puzzle(host, puzzle, type)
     name = kind.level_name(level)
     try:
         result: dict[str, Any] = await host.solver(lane_of(p), jobs.solve, kind.name, p, name)
@@ -520,11 +573,10 @@ async def export(
     marks: list[str] | None = None,
 ) -> dict[str, Any]:
     """POST /api/export: the puzzle written in ``format``, with the marks
-    given (or those it carried) and, when asked, its answer."""
-    if answer:
-        admit(host, puzzle)  # a full lane refuses before the puzzle is read
-    kind, doc, _ = read_document(puzzle, type)
+    given (or those it carried) and, when asked, its answer; read, solved
+    and written in workers of the board's lane."""
     fmt = registry.by_name(format)
+    kind, doc, _ = await read(host, puzzle, type)
     if not fmt.supports(kind):
         raise Unsupported(f"a {fmt.title} cannot hold a {kind.title} puzzle")
     p = doc.puzzle
@@ -537,7 +589,7 @@ async def export(
         if found is None:
             raise Conflict(NO_ANSWER[why])
         doc = replace(doc, answer=found)
-    text = registry.write(fmt.name, kind, doc)
+    text = await host.solver(lane_of(p), write_document, fmt.name, kind.name, doc)
     suffix = EXTENSIONS.get(fmt.name, "jsonl")
     return {
         "format": fmt.name,
@@ -548,8 +600,14 @@ async def export(
     }
 
 
+def write_document(format: str, name: str, doc: Document, seconds: float = 0.0) -> str:
+    """``doc`` written in ``format``, as a job of a worker (writing a big
+    board in a penpa-edit URL takes milliseconds)."""
+    return registry.write(format, kind_of(name), doc)
+
+
 # -- the setter's calls ---------------------------------------------------------------
-def read_studio(
+async def read_studio(
     host: Host, puzzle: str, type: str | None, level: str | None, budget: int, seconds: float
 ) -> tuple[PuzzleKind, Puzzle, str]:
     """The puzzle, its kind and the level a studio request names (refused at
@@ -557,7 +615,7 @@ def read_studio(
     an unknown level, a budget or safety clock out of bounds is a 400 now,
     not later)."""
     host.admit("studio")
-    kind, p, _ = read_puzzle(puzzle, type)
+    kind, p = await read_puzzle(host, puzzle, type)
     name = kind.level_name(level)
     if not 1 <= budget <= MAX_UNITS:
         raise PuzzleError(f"the budget is from 1 to {MAX_UNITS} work units, not {budget}")
@@ -705,23 +763,26 @@ async def analyze(
     """POST /api/analyze: the verdict, answered at once from the verdict store
     when asked before. A host with no worker free within the request's
     seconds answers "unknown" (``stop``: "busy"), one whose work ran past
-    them "unknown" (``stop``: "clock"); a full lane refuses at once."""
-    kind, p, name = read_studio(host, puzzle, type, level, budget, seconds)
+    them "unknown" (``stop``: "clock"), one whose worker died under the work
+    (and again on its retry) "unknown" (``stop``: "died"); a full lane
+    refuses at once."""
+    kind, p, name = await read_studio(host, puzzle, type, level, budget, seconds)
     if upto not in ("probe", cases.CASE):
         raise PuzzleError(f'a grade climbs up to "probe" or "case", not {upto!r}')
-    key = verdicts.key_of(kind, p, name, budget, upto)
     path = host.verdict_path
-    kept = await host.quick(verdicts.store(path).get, key)
+    kept = await host.quick(verdicts.kept, kind, p, name, budget, upto, path)
     if kept is not None:
-        return verdict_json(kind, p, verdicts.from_body(kept))
+        return verdict_json(kind, p, kept)
     try:
         return await _studio(host, "analyze", kind, p, seconds, name, budget, upto, path)
     except SolverFull:
         raise
     except SolverLate:
         return verdict_json(kind, p, cut_short(name, budget, upto))
+    except SolverDied:
+        return verdict_json(kind, p, verdicts.unfinished("died", name, budget, upto))
     except SolverBusy:
-        return verdict_json(kind, p, verdicts.busy(kind, p, name, budget, upto))
+        return verdict_json(kind, p, verdicts.unfinished("busy", name, budget, upto))
 
 
 async def redundant(
@@ -734,7 +795,7 @@ async def redundant(
     seconds: float = SAFETY_SECONDS,
 ) -> dict[str, Any]:
     """POST /api/redundant: which clues of a unique puzzle can go (409 unless unique)."""
-    kind, p, _ = read_studio(host, puzzle, type, level, budget, seconds)
+    kind, p, _ = await read_studio(host, puzzle, type, level, budget, seconds)
     return await _helper(host, "redundant", kind, p, seconds, budget)
 
 
@@ -748,7 +809,7 @@ async def suggest(
     seconds: float = SAFETY_SECONDS,
 ) -> dict[str, Any]:
     """POST /api/suggest: a clue that removes the second answer (409 unless several)."""
-    kind, p, _ = read_studio(host, puzzle, type, level, budget, seconds)
+    kind, p, _ = await read_studio(host, puzzle, type, level, budget, seconds)
     return await _helper(host, "suggest", kind, p, seconds, level, budget)
 
 
@@ -765,7 +826,7 @@ async def thin(
 ) -> dict[str, Any]:
     """POST /api/thin: remove clues while the level's fixpoint still solves the
     puzzle (409 if it does not to begin with), in orbits of ``symmetry``."""
-    kind, p, _ = read_studio(host, puzzle, type, level, budget, seconds)
+    kind, p, _ = await read_studio(host, puzzle, type, level, budget, seconds)
     if not 0 <= seed <= MAX_SEED:
         raise PuzzleError(f"the seed is from 0 to {MAX_SEED}, not {seed}")
     refuse_unknown_symmetry(symmetry)

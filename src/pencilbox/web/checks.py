@@ -58,11 +58,20 @@ def validation_json(
     else:
         message = "No rule is broken so far."
     if empty:
-        message += (
-            f" {empty} cell{'s' if empty != 1 else ''} still empty; connection and "
-            "count rules are checked when the board is full."
-        )
+        message += " " + still_empty(kind, empty)
     return {"solved": solved, "complete": empty == 0, "violations": out, "message": message}
+
+
+def still_empty(kind: PuzzleKind, empty: int) -> str:
+    """What Check says of a board with ``empty`` cells to fill: how many, and
+    which rules (in the puzzle's words) wait for a full board, if any."""
+    later = kind.frontend.checked_when_full if kind.frontend else None
+    cells = f"{empty} cell{'s' if empty != 1 else ''} still empty"
+    if later is None:
+        return f"{cells}; some rules are checked only when the board is full."
+    if not later:
+        return cells + "."
+    return f"{cells}; {later} is checked when the board is full."
 
 
 def refuted(kind: PuzzleKind, p: Puzzle, marks: Marks, seconds: float) -> dict[str, Any] | None:

@@ -4,12 +4,16 @@ The bank (``pencilbox.bank``) serves boards by type, size and grade. When it
 has none for a request (or no bank file exists), a board of the requested
 grade is made as the bank makes its boards, in the setter's style
 (:mod:`pencilbox.engine.making`), within a budget of work, and the response
-says so. Its grade is exact and earned, as the bank's are.
+says so. Its grade is exact and earned, as the bank's are. A bank that
+cannot be read (no file there, not a bank, a damaged row: see
+:mod:`pencilbox.bank.store`) is said once in the server's log, in one line,
+and its boards are made instead.
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +23,18 @@ from pencilbox.engine.style import AUTO
 
 GENERATE_UNITS = GRADED_UNITS
 """The work one fallback generation may do (see :mod:`pencilbox.engine.budget`)."""
+LOG = logging.getLogger("pencilbox.web")
+_TOLD: set[str] = set()
+
+
+def tell_unusable(path: Path, why: object) -> None:
+    """Log, once per process and trouble (an error, or words), that the bank
+    at ``path`` cannot be dealt from."""
+    said = str(why) or type(why).__name__
+    message = f"pencilbox: the bank {path} cannot be dealt from ({said}); boards are generated"
+    if message not in _TOLD:
+        _TOLD.add(message)
+        LOG.warning(message)
 
 
 @dataclass(frozen=True)
@@ -40,18 +56,22 @@ def from_bank(
     if path is None:
         return None
     try:
-        from pencilbox.bank.store import Bank
+        from pencilbox.bank.store import Bank, EmptyShelf
     except ImportError:  # pragma: no cover - bank package missing
         return None
     try:
         with Bank(path) as bank:
             b = bank.pick(kind.name, rows, cols, grade, index=index)
-    except Exception:  # missing file, empty shelf, schema drift: fall back
+    except EmptyShelf:
+        return None
+    except Exception as e:  # missing file, no bank, a damaged row, schema drift
+        tell_unusable(path, e)
         return None
     try:
         p = kind.parse(b.puzzle)
         solution: Values | None = kind.parse_solution(b.solution, p)
-    except Exception:
+    except Exception as e:
+        tell_unusable(path, f"board {b.id} cannot be read: {e}")
         return None
     return Dealt(p, solution, b.grade, "bank", board_id=b.id)
 
@@ -79,7 +99,8 @@ def _bank_sizes(path: Path, stamp: tuple[tuple[int, int], ...]) -> dict[str, lis
 
         with Bank(path) as bank:
             sizes = {(s.type, s.rows, s.cols) for s in bank.shelves()}
-    except Exception:
+    except Exception as e:
+        tell_unusable(path, e)
         return {}
     out: dict[str, list[list[int]]] = {}
     for kind, rows, cols in sorted(sizes):

@@ -2,12 +2,13 @@
 
 Puzzle work runs as a job in a worker process of the lane the call names
 (:mod:`pencilbox.web.lanes`), which stops it at the app's deadline (what is
-left of it when the job starts is the job's clock); a full lane refuses
-work at once (:meth:`ServerHost.admit`, 429). Cheap work runs in a thread,
+left of it when the job starts is the job's clock), reading the puzzle a
+request sends included; a full lane refuses work at once
+(:meth:`ServerHost.admit`, 429). Cheap work runs in a thread,
 so the event loop never waits on it; a studio call is cancelled (its worker
 killed and replaced, which frees the slot) when the client that asked goes
-away, as an editor does when a newer edit replaces its request. The answers
-and the bank are the app's.
+away, as an editor does when a newer edit replaces its request. The answers,
+the boards read lately and the bank are the app's.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class ServerHost:
         self.seconds: float = getattr(state, "solver_seconds", calls.SOLVER_SECONDS)
         self.bank_path = state.bank_path
         self.answers: calls.AnswerCache = state.answer_cache
+        self.reads: calls.ReadCache = state.reads
         self.limits: dict[str, Any] = state.limits
         self.verdict_path = verdicts.default_path()
 

@@ -59,6 +59,25 @@ def puzzle_json(kind: PuzzleKind, p: Puzzle) -> dict[str, Any]:
     }
 
 
+def example_json(kind: PuzzleKind) -> dict[str, Any] | None:
+    """The small solved board the rules show (the descriptor's ``example``),
+    as the browser draws a board, with ``answer``: its answer token per cell."""
+    example = kind.frontend.example if kind.frontend else None
+    if example is None:
+        return None
+    rows, cols = len(example.puzzle), len(example.puzzle[0].split())
+    p = kind.parse(f"{kind.name} {rows}x{cols}\n" + "\n".join(example.puzzle))
+    answer = kind.parse_solution("\n".join(example.answer), p)
+    return {
+        "type": kind.name,
+        "rows": rows,
+        "cols": cols,
+        "clues": list(p.clues),
+        "given": given_tokens(kind, p),
+        "answer": [kind.value_token(v) for v in answer],
+    }
+
+
 def board(name: str, p: Puzzle, seconds: float) -> dict[str, Any]:
     """The board ``p`` as JSON (:func:`puzzle_json`)."""
     return puzzle_json(pencilbox.puzzle(name), p)

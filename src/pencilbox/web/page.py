@@ -50,6 +50,7 @@ class PageHost:
     def __init__(self, bank_path: Path | None) -> None:
         self.bank_path = bank_path
         self.answers = calls.AnswerCache()
+        self.reads = calls.ReadCache()
         self.limits = calls.limits()
         self.verdict_path: Path | None = None
         self.seconds = calls.SOLVER_SECONDS

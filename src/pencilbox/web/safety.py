@@ -1,13 +1,14 @@
 """Safe defaults for a server on the player's own machine.
 
 - :class:`HostCheck` answers only requests with exactly one ``Host`` header,
-  well formed (a name or address and an optional port, nothing else), that
-  names the machine itself (localhost, 127.0.0.1, [::1]) or a host the
-  server was told about, so a web page on another site cannot reach the
-  app through DNS rebinding.
+  well formed (a name or address and an optional port up to 65535, nothing
+  else), that names the machine itself (localhost, 127.0.0.1, [::1]) or a
+  host the server was told about, so a web page on another site cannot
+  reach the app through DNS rebinding.
 - :class:`SameOrigin` refuses (403) API requests that a page of another
-  site makes (``Sec-Fetch-Site``, else ``Origin``): no other site can make
-  the server deal, hint or analyze.
+  site makes (``Sec-Fetch-Site``, else ``Origin``), and any API request
+  that sends either header twice (no browser does; the last would win):
+  no other site can make the server deal, hint or analyze.
 - :class:`SecurityHeaders` adds a Content-Security-Policy that lets a page
   load only the app's own scripts, styles and images, and the usual
   headers: no MIME sniffing, no referrer, no framing.
@@ -58,17 +59,21 @@ def is_loopback(host: str) -> bool:
 
 
 HOST_HEADER = re.compile(
-    r"(?P<name>\[[0-9a-f:.]{2,45}\]|[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?::[0-9]{1,5})?"
+    r"(?P<name>\[[0-9a-f:.]{2,45}\]|[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)"
+    r"(?::(?P<port>[0-9]{1,5}))?"
 )
 """A ``Host`` header: a name, an IPv4 or a bracketed IPv6 address, and an
 optional port; nothing before, between or after."""
+MAX_PORT = 65535
 
 
 def host_name(header: str) -> str | None:
     """The host of a ``Host`` header, without the port, lower case; None
-    unless the header is one well-formed host."""
+    unless the header is one well-formed host (its port, if any, a port)."""
     match = HOST_HEADER.fullmatch(header.lower())
-    return match.group("name") if match else None
+    if match is None or int(match.group("port") or 0) > MAX_PORT:
+        return None
+    return match.group("name")
 
 
 def allowed_name(host: str) -> str:
@@ -121,9 +126,19 @@ class SameOrigin:
         if scope["type"] != "http" or not scope["path"].startswith(self.prefix):
             await self.app(scope, receive, send)
             return
-        headers = dict(scope.get("headers", []))
-        site = headers.get(b"sec-fetch-site")
-        origin = headers.get(b"origin")
+        sent = scope.get("headers", [])
+        sites = [v for k, v in sent if k == b"sec-fetch-site"]
+        origins = [v for k, v in sent if k == b"origin"]
+        if len(sites) > 1 or len(origins) > 1:
+            twice = "Sec-Fetch-Site" if len(sites) > 1 else "Origin"
+            response = JSONResponse(
+                {"error": f"a request with two {twice} headers is refused"}, 403
+            )
+            await response(scope, receive, send)
+            return
+        headers = dict(sent)
+        site = sites[0] if sites else None
+        origin = origins[0] if origins else None
         if site is not None:
             foreign = site not in SAME_SITE_FETCHES
         elif origin is not None:

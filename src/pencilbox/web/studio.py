@@ -113,7 +113,8 @@ class AnalysisOut(BaseModel):
     stop: str | None = Field(
         None,
         description='why it stopped short: "work" (the budget), "clock" (the safety '
-        'clock) or "busy" (no solver was free); null when it did not',
+        'clock), "busy" (no solver was free) or "died" (its worker died under it); '
+        "null when it did not",
     )
     budget: int | None = Field(None, description="the work budget it was given")
     work: int = Field(..., description="work units spent")

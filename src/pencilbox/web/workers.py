@@ -15,6 +15,16 @@ worker is ready in milliseconds. Each worker has an address-space
 ceiling (``RLIMIT_AS``), asks the kernel to kill it when its parent dies
 (``PR_SET_PDEATHSIG``), and also exits when the server's process is gone.
 
+A worker that dies while idle (killed, or with its fork server: a worker
+asks the kernel to kill it when its parent dies, and under a fork server
+that is the fork server) is found out when a job would take it, and
+replaced; the job takes another. A job whose worker dies under it is run
+once more, on a fresh worker, within the same seconds; a second death is
+told as what it is (:class:`SolverDied`, "the work stopped: its worker
+died"), never as a busy server. So a fork server's death (its workers die
+with it; the next fresh worker starts a new one) costs no request more
+than one retry.
+
 A pool never lets requests pile up: at most ``waiting`` jobs wait for a
 free worker; one more is refused at once (:class:`SolverFull`, HTTP 429
 with ``Retry-After``). Workers may run at a lower CPU priority from the
@@ -42,7 +52,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from pencilbox.errors import PuzzleError, SolverBusy, SolverFull, SolverLate, Stopped
+from pencilbox.errors import PuzzleError, SolverBusy, SolverDied, SolverFull, SolverLate, Stopped
 from pencilbox.processes import die_with_parent, limit_memory
 
 GRACE = 0.5
@@ -63,6 +73,7 @@ DEFAULT_MEMORY_MB = 1024
 
 
 FULL = "the solver has too much to do; try again in a moment"
+DIED = "the work stopped: its worker died"
 
 
 def default_size() -> int:
@@ -152,6 +163,10 @@ class JobError(PuzzleError):
     """An input error raised inside a worker, re-raised in the server."""
 
 
+class _Died(Exception):
+    """The worker of a job died before it answered."""
+
+
 WAITING_PER_WORKER = 8
 """Jobs a pool lets wait per worker, unless told otherwise."""
 
@@ -190,6 +205,8 @@ class SolverPool:
         self.closed = False
         self.generation = 0
         self.replaced = 0
+        self.died = 0
+        """Jobs whose worker died under them."""
         self._ctx: Any = None
 
     # -- lifetime ---------------------------------------------------------------
@@ -276,11 +293,22 @@ class SolverPool:
         else:
             fut.set_result(w)
 
+    def _live_idle(self) -> Worker | None:
+        """A live idle worker, if there is one (called under the lock); the
+        dead ones found on the way are replaced."""
+        while self.idle:
+            w = self.idle.pop()
+            if w.process.is_alive():
+                return w
+            self._replace(w)
+        return None
+
     async def _acquire(self, deadline: float) -> Worker:
         loop = asyncio.get_running_loop()
         with self.lock:
-            if self.idle:
-                return self.idle.pop()
+            w = self._live_idle()
+            if w is not None:
+                return w
             if self.waiting >= self.max_waiting:
                 self.refused += 1
                 raise SolverFull(FULL)
@@ -288,7 +316,7 @@ class SolverPool:
             self.waiters.append((loop, fut))
             self.waiting += 1
         try:
-            return await asyncio.wait_for(fut, max(0.0, deadline - time.monotonic()))
+            w = await asyncio.wait_for(fut, max(0.0, deadline - time.monotonic()))
         except TimeoutError:
             raise SolverBusy("the solver is busy; try again in a moment") from None
         except asyncio.CancelledError:
@@ -298,6 +326,10 @@ class SolverPool:
         finally:
             with self.lock:
                 self.waiting -= 1
+        if w.process.is_alive():
+            return w
+        self._replace(w)  # it died on its way here: wait for another
+        return await self._acquire(deadline)
 
     # -- running a job ----------------------------------------------------------
     async def run(
@@ -318,11 +350,33 @@ class SolverPool:
         Raises :class:`SolverBusy` (503) when it does not finish in time or
         no worker is free in time, :class:`SolverFull` (429) when too many
         jobs already wait, the job's own :class:`PuzzleError` (400) as a
-        :class:`JobError`, and RuntimeError when the job crashed.
+        :class:`JobError`, :class:`SolverDied` (503) when its worker died
+        under it twice (once, it is run again on a fresh worker), and
+        RuntimeError when the job crashed.
         """
         self.start()
         deadline = time.monotonic() + seconds
-        w = await self._acquire(deadline)
+        for again in (False, True):
+            w = await self._acquire(deadline)
+            try:
+                return await self._job(w, fn, args, seconds, deadline, tell_time, grace)
+            except _Died:
+                if again or time.monotonic() >= deadline:
+                    raise SolverDied(DIED) from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    async def _job(
+        self,
+        w: Worker,
+        fn: Callable[..., Any],
+        args: tuple[Any, ...],
+        seconds: float,
+        deadline: float,
+        tell_time: bool,
+        grace: float,
+    ) -> Any:
+        """``fn(*args)`` on the worker ``w`` (see :meth:`run`); :class:`_Died`
+        when the worker dies before it answers."""
         loop = asyncio.get_running_loop()
         self.busy.add(w.process.pid)
         w.cpu_at_start = cpu_seconds(w.process.pid)
@@ -351,7 +405,8 @@ class SolverPool:
             if isinstance(e, TimeoutError):
                 raise SolverLate(f"the solver took longer than {seconds:g} s") from None
             if isinstance(e, EOFError | OSError):
-                raise SolverBusy("the solver stopped unexpectedly") from None
+                self.died += 1
+                raise _Died from None
             raise
         loop.remove_reader(fd)
         demote.cancel()
@@ -398,4 +453,12 @@ class SolverPool:
         self._release(fresh)
 
 
-__all__ = ["SolverBusy", "SolverFull", "SolverLate", "SolverPool", "default_size", "serve_jobs"]
+__all__ = [
+    "SolverBusy",
+    "SolverDied",
+    "SolverFull",
+    "SolverLate",
+    "SolverPool",
+    "default_size",
+    "serve_jobs",
+]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pencilbox.engine.frontend import Clue, Frontend, Numbers, Theory, Token
+from pencilbox.engine.frontend import Clue, Example, Frontend, Numbers, Theory, Token
 
 from .model import CAVE, COLOUR, TOKENS, WALL
 
@@ -27,4 +27,25 @@ FRONTEND = Frontend(
     module="cave.js",
     static_dir=Path(__file__).parent / "static",
     solved="Solved! The fence around the cave closes into one loop: the Corral is solved too.",
+    rules=(
+        "Shade some cells as walls; the cells left are the cave.",
+        "The cave is one group, joined side by side, and every wall is joined to the edge "
+        "of the board through other walls.",
+        "Each number is in the cave and counts the cave cells it sees along its row and "
+        "its column, itself included, up to the first wall or the edge.",
+    ),
+    example=Example(
+        puzzle=(". 6 8 . 6", ". . 6 . .", ". . . . .", ". . . 5 6", "3 . . . ."),
+        answer=("o o o o o", "o o o # o", "# # o # #", "o o o o o", "o o # # o"),
+    ),
+    levels={
+        "count": "Count what each number sees: its own cell and the cave in the four "
+        "directions, each direction running up to a wall or the edge, adds up to the number.",
+        "corner": "No 2×2 square is a checkerboard of two walls and two cave cells on "
+        "the diagonals.",
+        "bridge": "Keep the cave in one group and every wall joined to the edge: a cell "
+        "that would cut either off takes the other colour.",
+    },
+    checked_when_full="whether the cave is one group, every wall reaches the edge and "
+    "each number sees its count",
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pencilbox.engine.frontend import Clue, Frontend, Numbers, Theory, Token
+from pencilbox.engine.frontend import Clue, Example, Frontend, Numbers, Theory, Token
 
 from .model import BLACK, COLOUR, TOKENS, WHITE
 
@@ -29,4 +29,24 @@ FRONTEND = Frontend(
     module="kurotto.js",
     static_dir=Path(__file__).parent / "static",
     solved="Solved! Every circle counts exactly the black blocks it touches.",
+    rules=(
+        "Shade some cells black; the circles stay white.",
+        "A black block is a group of black cells joined side by side.",
+        "The number in a circle is the total size of the black blocks that touch it side "
+        "by side; a circle without a number may touch any.",
+    ),
+    example=Example(
+        puzzle=(". 5 . . 5", ". 6 . . 5", ". 5 . . .", ". . . 0 1", ". 2 . 1 ."),
+        answer=("o o # # o", "# o # # o", "o o # o o", "# o o o o", "# o o o #"),
+    ),
+    levels={
+        "sum": "Weigh each circle: the blocks touching it now, and the most it could "
+        "still reach. When the most equals its number, everything it can reach is black; "
+        "when its blocks already make its number, the empty cells around them are white.",
+        "door": "A circle that still needs black cells and can reach them through only "
+        "one empty cell makes that cell black.",
+        "echo": "A cell takes the other colour when one colour there would leave some "
+        "circle with too many or too few black cells.",
+    },
+    checked_when_full="whether each circle counts its blocks right",
 )

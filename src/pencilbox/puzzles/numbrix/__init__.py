@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from pencilbox.engine.grid import refuse_size_out_of_range
-from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Study, Values
-from pencilbox.engine.results import Counted
+from pencilbox.engine.kind import Marks, MeasureDefaults, Puzzle, PuzzleKind, Study, Values
+from pencilbox.engine.results import Counted, HintResult
 from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
 
-from . import brute, certificates, generate, model, rules, validate
+from . import brute, certificates, generate, model, reasons, rules, validate
 from .frontend import FRONTEND
 from .samples import SAMPLES
 
@@ -37,6 +38,38 @@ class Numbrix(PuzzleKind):
     def start(self, p: Puzzle) -> State[model.Board]:
         b = model.Board.of(p)
         return State(b, b.start())
+
+    def hint(
+        self,
+        p: Puzzle,
+        marks: Marks | None = None,
+        level: int | str | None = None,
+        solution: Values | None = None,
+        seconds: float | None = 10.0,
+        look_up: bool = True,
+        budget: int | None = None,
+    ) -> HintResult:
+        """The engine's hint, with two things said a player's way: a reason
+        that rests on facts on the board outlines the numbers it names (the
+        rule's own premises are the cells it read), and a number that probe
+        places says which number it is, where probe's words speak only of
+        the number it ruled out."""
+        h = super().hint(p, marks, level, solution, seconds, look_up, budget)
+        if h.status != "hint" or h.cell is None or h.value is None:
+            return h
+        found = reasons.facts(self.marked_state(p, marks)[0], h.cell, 1 << h.value)
+        if found is not None and found[0] == h.reason:
+            return replace(h, premises=found[1])
+        if h.rule == "probe":
+            g = self.start(p).grid
+            why = reasons.say(
+                "probe leaves one",
+                why=h.reason,
+                cell=g.name(h.cell),
+                value=model.number_name(h.value),
+            )
+            return replace(h, reason=why)
+        return h
 
     def census_count(
         self, rows: int, cols: int, cycles: bool = False, seconds: float | None = None

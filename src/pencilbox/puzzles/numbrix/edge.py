@@ -17,6 +17,7 @@ from pencilbox.engine.grid import cells_of
 from pencilbox.engine.state import NOTHING, PROGRESS, Contradiction, Result, State, shrunk_cells
 
 from .model import Board, numbers
+from .reasons import on_the_board, say
 
 
 def edge(s: State[Board]) -> Result:
@@ -174,15 +175,16 @@ class _Links:
             if used[x].bit_count() >= self.most[x]:
                 return Contradiction(
                     "edge",
-                    f"{name[x]} would be joined to more cells than "
-                    f"{'an end' if self.most[x] == 1 else 'a cell of the walk'} can be",
+                    say(
+                        "too many joins",
+                        cell=name[x],
+                        what="an end" if self.most[x] == 1 else "a cell of the walk",
+                    ),
                     (a, d),
                 )
         ea, ed = self.other[a], self.other[d]
         if ea == d:
-            return Contradiction(
-                "edge", f"the forced links close a loop through {name[a]} and {name[d]}", (a, d)
-            )
+            return Contradiction("edge", say("loop", first=name[a], second=name[d]), (a, d))
         used[a] |= 1 << d
         used[d] |= 1 << a
         a_bit, d_bit = self.grid.link_bits(a, d)
@@ -193,7 +195,7 @@ class _Links:
         self.wake(a)
         self.wake(d)
         if (self.possible[ea] >> ed) & 1 and not (used[ea] >> ed) & 1:
-            self.drop(ea, ed, f"joining {name[ea]} and {name[ed]} would close a loop")
+            self.drop(ea, ed, say("closes a loop", first=name[ea], second=name[ed]))
         return None
 
 
@@ -229,8 +231,7 @@ def _caught_up(s: State[Board], links: _Links) -> _Links | Contradiction:
                     name = links.names
                     return Contradiction(
                         "edge",
-                        f"{name[cell]} and {name[d]} are joined, but cannot hold "
-                        "consecutive numbers",
+                        say("joined apart", cell=name[cell], other=name[d]),
                         (cell, d),
                     )
                 links.cut(cell, d)
@@ -249,8 +250,10 @@ def _close(s: State[Board], links: _Links) -> Contradiction | None:
             waiting[cell] = False
             pos, usd = possible[cell], used[cell]
             if usd.bit_count() == most[cell] and pos != usd:
-                why = f"{name[cell]} is already joined to {most[cell]} cell" + (
-                    "s" if most[cell] > 1 else ""
+                why = say(
+                    "joined enough",
+                    cell=name[cell],
+                    joins=f"{most[cell]} cell" + ("s" if most[cell] > 1 else ""),
                 )
                 for d in cells_of(pos & ~usd):
                     links.drop(cell, d, why)
@@ -259,7 +262,12 @@ def _close(s: State[Board], links: _Links) -> Contradiction | None:
             if k < least[cell]:
                 return Contradiction(
                     "edge",
-                    f"{name[cell]} can be joined to {k} neighbours but needs {least[cell]}",
+                    say(
+                        "too few joins",
+                        cell=name[cell],
+                        count=f"{k} neighbour" + ("s" if k != 1 else ""),
+                        need=least[cell],
+                    ),
                     (cell, *s.grid.neighbours[cell]),
                 )
             if k == least[cell] and pos != usd:
@@ -315,20 +323,21 @@ def _apply_links(s: State[Board], links: _Links) -> Result:
     for cell in range(n):
         if possible[cell].bit_count() == 1 and cands[cell] & ~b.ends:
             d = possible[cell].bit_length() - 1
-            reason = (
-                f"{name[cell]} can be joined only to {name[d]}, so the walk ends there: "
-                f"it holds 1 or {b.n}"
-            )
+            fields = {"cell": name[cell], "other": name[d], "last": b.n}
+            reason = _reason(s, cell, b.ends, "end", fields)
             r = s.restrict(cell, b.ends, "edge", reason, (d,))
             if isinstance(r, Contradiction):
                 return r
             progress = True
         elif used[cell].bit_count() == 2 and cands[cell] & b.ends:
             premises = tuple(cells_of(used[cell]))
-            reason = (
-                f"{name[cell]} is joined to both {name[premises[0]]} and {name[premises[1]]}, "
-                f"so it is not an end: neither 1 nor {b.n}"
-            )
+            fields = {
+                "cell": name[cell],
+                "first": name[premises[0]],
+                "second": name[premises[1]],
+                "last": b.n,
+            }
+            reason = _reason(s, cell, ~b.ends, "not an end", fields)
             r = s.restrict(cell, ~b.ends, "edge", reason, premises)
             if isinstance(r, Contradiction):
                 return r
@@ -358,11 +367,8 @@ def _apply_links(s: State[Board], links: _Links) -> Result:
             if cands[x] & ~keep:
                 reason = ""
                 if narrated or not cands[x] & keep:
-                    names = "–".join(name[c] for c in run[:8]) + ("–…" if len(run) > 8 else "")
-                    reason = (
-                        f"{name[x]} lies on the run {names} of joined cells, whose numbers "
-                        "count up or down along it"
-                    )
+                    names = "–".join(name[c] for c in run[:6]) + ("–…" if len(run) > 6 else "")
+                    reason = _reason(s, x, keep, "run order", {"cell": name[x], "run": names})
                 r = s.restrict(x, keep, "edge", reason, tuple(c for c in run if c != x))
                 if isinstance(r, Contradiction):
                     return r
@@ -382,12 +388,26 @@ def _apply_links(s: State[Board], links: _Links) -> Result:
         if cands[d] & bad:
             reason = ""
             if narrated or not cands[d] & ~bad:
-                reason = (
-                    f"{name[d]} cannot be joined to {name[a]} ({why}), and {name[a]} holds "
-                    f"{numbers(m, 2)}; so {name[d]} cannot hold {numbers(cands[d] & bad)}"
-                )
+                fields = {
+                    "cell": name[d],
+                    "other": name[a],
+                    "why": why,
+                    "held": numbers(m, 2),
+                    "numbers": numbers(cands[d] & bad),
+                }
+                reason = _reason(s, d, ~bad, "not joined", fields)
             r = s.restrict(d, ~bad, "edge", reason, (a,))
             if isinstance(r, Contradiction):
                 return r
             progress = True
     return PROGRESS if progress else NOTHING
+
+
+def _reason(s: State[Board], cell: int, keep: int, key: str, fields: dict[str, object]) -> str:
+    """The reason ``key`` for keeping ``keep`` in ``cell``; when that leaves one
+    number and the trace is on, the facts on the board that force it (see
+    :func:`.reasons.on_the_board`), or the reason saying which number it leaves."""
+    left = s.cands[cell] & keep
+    if s.trace is None or not left or left & (left - 1):
+        return say(key, **fields)
+    return on_the_board(s, cell, keep) or say(key + " leaves one", **fields, value=numbers(left))

@@ -64,6 +64,7 @@ from pencilbox.engine.words import count as counted
 from .edge import edge
 from .model import Board, number_name
 from .model import numbers as _numbers
+from .reasons import on_the_board, say
 
 LEVELS = ("pin", "link", "block", "edge", "probe")
 
@@ -140,7 +141,7 @@ def _leave_others(
                 first, second = sorted((cell, other))
                 return Contradiction(
                     "pin",
-                    f"{number_name(v)} is in both {g.name(first)} and {g.name(second)}",
+                    say("twice", number=number_name(v), first=g.name(first), second=g.name(second)),
                     (first, second),
                 )
             lose[other] = lose.get(other, 0) | m
@@ -159,7 +160,14 @@ def _leave_others(
         if narrated or not m & ~gone:
             # the decided cells of the numbers gone (each now alone in where)
             premises = tuple(sorted(where[v].bit_length() - 1 for v in values_of(gone)))
-            reason = f"{_numbers(gone)} already stand in {b.name_cells(b.grid.bits(premises))}"
+            stand = {"numbers": _numbers(gone), "cells": b.name_cells(b.grid.bits(premises))}
+            left = m & ~gone
+            if narrated and left and not left & (left - 1):
+                reason = on_the_board(s, cell, left) or say(
+                    "last number", **stand, cell=g.name(cell), value=_numbers(left)
+                )
+            else:
+                reason = say("placed elsewhere", **stand)
         r = s.restrict(cell, ~gone, "pin", reason, premises)
         if isinstance(r, Contradiction):
             return r
@@ -184,7 +192,7 @@ def _place_lone(s: State[Board], where: list[Bits], check: Mask) -> Mask | Contr
         v = low.bit_length() - 1
         w = where[v]
         if not w:
-            return Contradiction("pin", f"no cell can hold {number_name(v)}", ())
+            return Contradiction("pin", say("nowhere", number=number_name(v)), ())
         if w & (w - 1):
             continue
         cell = w.bit_length() - 1
@@ -194,7 +202,9 @@ def _place_lone(s: State[Board], where: list[Bits], check: Mask) -> Mask | Contr
         reason = ""
         premises: tuple[Cell, ...] = ()
         if narrated:
-            reason = f"{g.name(cell)} is the only cell that can hold {number_name(v)}"
+            reason = on_the_board(s, cell, low) or say(
+                "only cell", cell=g.name(cell), value=number_name(v)
+            )
             # the placed numbers beside it in the sequence, which shut it out elsewhere
             premises = tuple(c for c, x in enumerate(cands) if x in (low >> 1, low << 1))
         s.restrict(cell, low, "pin", reason, premises)  # the cell may hold it: never empty
@@ -257,7 +267,11 @@ def link(s: State[Board]) -> Result:
         if keep == m:
             continue
         reason = ""
-        if keep == 0 or s.trace is not None:
+        if keep and s.trace is not None and not keep & (keep - 1):
+            reason = on_the_board(s, cell, keep) or say(
+                "link leaves one", cell=g.name(cell), value=_numbers(keep)
+            )
+        elif keep == 0 or s.trace is not None:
             reason = _link_reason(g.name(cell), keep, m & ~before, m & ~after & before)
         r = s.restrict(cell, keep, "link", reason, nbrs[cell])
         if isinstance(r, Contradiction):
@@ -274,25 +288,28 @@ def link(s: State[Board]) -> Result:
 
 
 def _link_reason(name: str, keep: int, no_before: int, no_after: int) -> str:
-    if (no_before | no_after).bit_count() > 3:
+    """Why ``link`` takes ``no_before`` (no neighbour may hold the number
+    before) and ``no_after`` (nor the number after) out of cell ``name``."""
+    if (no_before | no_after).bit_count() > 3 or not keep:
         if not keep:
-            return f"no number has both its neighbours in the chain around {name}"
-        return (
-            f"only {_numbers(keep)} can have the number before and the number after in "
-            f"cells next to {name}; every other number lacks one of them there"
+            return say("no number", cell=name)
+        return say("link many", numbers=_numbers(keep), cell=name)
+    if no_before and no_after:
+        return say(
+            "link few both",
+            cell=name,
+            numbers=_numbers(no_before),
+            before=_numbers(no_before >> 1),
+            others=_numbers(no_after),
+            after=_numbers(no_after << 1),
         )
-    parts = []
     if no_before:
-        prev = _numbers(no_before >> 1)
-        parts.append(
-            f"no neighbour of {name} can hold {prev}, the number before {_numbers(no_before)}"
+        return say(
+            "link few", cell=name, numbers=_numbers(no_before), before=_numbers(no_before >> 1)
         )
-    if no_after:
-        nxt = _numbers(no_after << 1)
-        parts.append(
-            f"no neighbour of {name} can hold {nxt}, the number after {_numbers(no_after)}"
-        )
-    return "; ".join(parts)
+    return say(
+        "link few after", cell=name, numbers=_numbers(no_after), after=_numbers(no_after << 1)
+    )
 
 
 # -- block ---------------------------------------------------------------------
@@ -349,8 +366,13 @@ def _values_side(s: State[Board]) -> Result:
             if surplus < 0:
                 return Contradiction(
                     "block",
-                    f"the {size} numbers {number_name(a)}…{number_name(z)} fit only in "
-                    f"{counted(cells.bit_count(), 'cell')} ({b.name_cells(cells)})",
+                    say(
+                        "run too big",
+                        count=size,
+                        numbers=f"{number_name(a)}…{number_name(z)}",
+                        cells_count=counted(cells.bit_count(), "cell"),
+                        cells=b.name_cells(cells),
+                    ),
                     tuple(cells_of(cells)),
                 )
             outside = 0
@@ -380,11 +402,20 @@ def _hall_values(s: State[Board], a: int, z: int, cells: int, losing: int) -> Re
                 premises = tuple(c for c in cells_of(cells) if c != cell)
                 n = z - a + 1
                 numbers = f"{number_name(a)}…{number_name(z)}" if n > 1 else number_name(a)
-                reason = (
-                    f"the {counted(n, 'number')} {numbers} can only go in "
-                    f"the {counted(n, 'cell')} {b.name_cells(cells)}, so {s.grid.name(cell)} "
-                    f"holds {'one of them' if n > 1 else 'it'}"
-                )
+                fields = {"numbers": numbers, "cells": b.name_cells(cells)}
+                left = cands[cell] & keep
+                if not left & (left - 1):
+                    reason = on_the_board(s, cell, keep) or say(
+                        "run leaves one",
+                        **fields,
+                        count=n,
+                        cell=s.grid.name(cell),
+                        value=_numbers(left),
+                    )
+                elif n > 1:
+                    reason = say("run", **fields, count=n, cell=s.grid.name(cell))
+                else:
+                    reason = say("run of one", number=numbers, cells=fields["cells"])
             s.restrict(cell, keep, "block", reason, premises)
             progress = True
     return PROGRESS if progress else NOTHING
@@ -451,9 +482,15 @@ def _cells_side(s: State[Board]) -> Result:
     if count > room:
         return Contradiction(
             "block",
-            f"the {counted(count, 'cell')} {b.name_cells(inside)} "
-            f"{'have' if count > 1 else 'has'} only {counted(room, 'unplaced number')} "
-            f"of {number_name(a)}…{number_name(hi)} left",
+            say(
+                "cells too many",
+                count=count,
+                cells_verb=f"cells {b.name_cells(inside)} have"
+                if count > 1
+                else f"cell {b.name_cells(inside)} has",
+                room=counted(room, "unplaced number"),
+                numbers=f"{number_name(a)}…{number_name(hi)}",
+            ),
             tuple(cells_of(inside)),
         )
     mask = _interval(a, hi)
@@ -462,12 +499,20 @@ def _cells_side(s: State[Board]) -> Result:
         if m & mask and not (inside >> other) & 1:
             reason = ""
             if s.trace is not None or not m & ~mask:
-                reason = (
-                    f"the {counted(room, 'cell')} {b.name_cells(inside)} "
-                    f"{'take' if room > 1 else 'takes'} the {counted(room, 'unplaced number')} "
-                    f"of {number_name(a)}…{number_name(hi)}, so "
-                    f"{g.name(other)} holds {'none of them' if room > 1 else 'not it'}"
-                )
+                left = m & ~mask
+                fields = {
+                    "count": room,
+                    "cells": b.name_cells(inside),
+                    "numbers": _numbers(unplaced & mask),
+                    "range": f"{number_name(a)}…{number_name(hi)}",
+                    "cell": g.name(other),
+                }
+                if s.trace is not None and left and not left & (left - 1):
+                    reason = on_the_board(s, other, ~mask) or say(
+                        "cells leave one", **fields, value=_numbers(left)
+                    )
+                else:
+                    reason = say("cells" if room > 1 else "cell of one", **fields)
             r = s.restrict(other, ~mask, "block", reason, tuple(cells_of(inside)))
             if isinstance(r, Contradiction):
                 return r
@@ -509,9 +554,11 @@ def span(s: State[Board]) -> Result:
     for cell in range(n):
         if cands[cell] & lose[cell]:
             u = cause[cell]
-            reason = (
-                f"{g.name(cell)} is too far from every cell that may hold {number_name(u)} "
-                f"to hold {_numbers(cands[cell] & lose[cell])}"
+            reason = say(
+                "too far",
+                cell=g.name(cell),
+                number=number_name(u),
+                numbers=_numbers(cands[cell] & lose[cell]),
             )
             premises = tuple(cells_of(where[u])) if u >= 0 else ()
             r = s.restrict(cell, ~lose[cell], "span", reason, premises)
@@ -533,7 +580,7 @@ def judge_complete(s: State[Board]) -> Result:
         if at[v] >= 0:
             return Contradiction(
                 "pin",
-                f"{number_name(v)} is in both {g.name(at[v])} and {g.name(cell)}",
+                say("twice", number=number_name(v), first=g.name(at[v]), second=g.name(cell)),
                 (at[v], cell),
             )
         at[v] = cell
@@ -541,8 +588,13 @@ def judge_complete(s: State[Board]) -> Result:
         if at[v + 1] not in g.neighbours[at[v]]:
             return Contradiction(
                 "link",
-                f"{number_name(v)} in {g.name(at[v])} and {number_name(v + 1)} in "
-                f"{g.name(at[v + 1])} are not neighbours",
+                say(
+                    "apart",
+                    number=number_name(v),
+                    cell=g.name(at[v]),
+                    next=number_name(v + 1),
+                    next_cell=g.name(at[v + 1]),
+                ),
                 (at[v], at[v + 1]),
             )
     return NOTHING

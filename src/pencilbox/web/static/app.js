@@ -1,10 +1,19 @@
 // The pencilbox game: choose, play, hint, check. The solver runs behind /api/.
 // The comforts around the board live in their own modules: the deal controls
-// (deal.js), the Open box (open.js), the answer for Reveal and "show my errors" (answer.js), pausing
-// (pause.js), the print sheet (print.js), and for numbers the pad (pad.js),
-// pencil marks (pencil.js) and drawing a walk (walk.js); the level controls
-// and the rungs' names (levels.js), the phone's folding menu and big boards'
-// zoom (layout.js).
+// (deal.js), the Open box (open.js), "show my errors" and Reveal (answer.js),
+// pausing (pause.js), the print sheet (print.js), and for numbers the pad
+// (pad.js), pencil marks (pencil.js) and drawing a walk (walk.js); the level
+// controls and the rungs' names (levels.js), the phone's folding menu, big
+// boards' zoom and where the pad goes (layout.js); the rules with their
+// example (rulescard.js), sharing (share.js) and the player's records
+// (records.js).
+//
+// Nothing the player typed or chose is lost: a board replacing a game in
+// progress (New puzzle, another Puzzle, Open) keeps that game one Undo away;
+// a deal that lands leaves alone the Open box and the size or difficulty
+// chosen while it was on its way; and the status line speaks only of the
+// board on screen (an answer about an older board is dropped, and a move
+// clears what was said about the board before it).
 import * as answer from "./answer.js";
 import * as api from "./api.js";
 import { cellName, numberRange, render } from "./board.js";
@@ -20,7 +29,10 @@ import * as pad from "./pad.js";
 import * as pause from "./pause.js";
 import * as pencil from "./pencil.js";
 import * as print from "./print.js";
+import * as records from "./records.js";
+import * as rulesCard from "./rulescard.js";
 import { saveSettings, settings } from "./settings.js";
+import * as share from "./share.js";
 import { KEYS, read, remove, write } from "./storage.js";
 import { loadModules } from "./theory.js";
 import { Clock } from "./timer.js";
@@ -35,6 +47,11 @@ const game = {
   hint: null, premises: [], errors: [], pending: null, solved: false,
   revealed: false,   // the answer on the board was revealed, not found
   clock: new Clock(), typing: false,
+  version: 0,        // the board's changes so far: an answer about an older one is dropped
+  previous: null,    // the game in progress a new board replaced: Undo brings it back
+  next: null,        // the board Undo left for that one: Redo goes back to it
+  helped: false,     // Hint filled a cell in: the time is no best time
+  recorded: false,   // the solve is in the records (a board counts once)
 };
 
 // -- API: the game's calls mark the page busy until they answer --------------
@@ -67,13 +84,31 @@ function save() {
   if (!game.puzzle) return;
   write(KEYS.board(game.puzzle.url), { marks: game.marks, elapsed: game.clock.ms(), solved: game.solved,
                                        revealed: game.revealed, message: game.solvedMessage,
-                                       history: game.history, cursor: game.cursor });
-  write(KEYS.last, { puzzle: game.puzzle, level: $("level").value, hintLevel: $("hint-level").value });
+                                       history: game.history, cursor: game.cursor,
+                                       helped: game.helped, recorded: game.recorded });
+  write(KEYS.last, { puzzle: game.puzzle, level: $("level").value, hintLevel: $("hint-level").value,
+                     previous: game.previous, next: game.next });
+}
+
+// A game in progress: the player has made a mark, and not finished it.
+const inProgress = () => game.puzzle && !game.solved &&
+  game.marks.some((t, i) => t !== null && game.puzzle.given[i] === null);
+
+// Another board is about to replace the one on screen: keep a game in
+// progress one Undo away.
+function leaving(next) {
+  if (!game.puzzle || next.url === game.puzzle.url) return;
+  save();
+  game.next = null;
+  game.previous = inProgress() ? game.puzzle : null;
 }
 
 // -- loading a puzzle ---------------------------------------------------------------
-function load(puzzle, note = "") {
+// keepChoice: the player chose a size or difficulty while the board was on
+// its way, so the deal controls keep it.
+function load(puzzle, note = "", { keepChoice = false } = {}) {
   game.puzzle = puzzle;
+  game.version += 1;
   const saved = read(KEYS.board(puzzle.url));
   game.marks = puzzle.given.map((g, i) => g ?? (saved?.marks?.[i] ?? null));
   game.history = History.from(saved?.history);
@@ -81,45 +116,54 @@ function load(puzzle, note = "") {
   game.solved = !!saved?.solved;
   game.revealed = !!saved?.revealed;
   game.solvedMessage = saved?.message;
+  game.helped = !!saved?.helped;
+  game.recorded = !!saved?.recorded;
   if (!game.solved && !document.hidden) game.clock.start();
   game.cursor = Number.isInteger(saved?.cursor) ? saved.cursor : 0; game.hint = null; game.premises = []; game.errors = []; game.pending = null;
   steps.clear();
   $("puzzle-type").value = puzzle.type;
   levels.show(puzzle.type, $("level").value, $("hint-level").value);
-  markSizes(puzzle.type, puzzle);
+  markSizes(puzzle.type, keepChoice ? undefined : puzzle);
+  deal.showPending(puzzle, levels.gradeName);
   $("title").textContent = `${puzzle.title} ${puzzle.rows}×${puzzle.cols}`;
   showGrade(puzzle.grade);
-  const share = new URL(puzzle.share, location.href).href;
-  $("share").href = share;
-  $("number-entry").hidden = !numbers();
-  $("rules").textContent = game.kinds[puzzle.type]?.summary || "";
-  explain();
   const fe = look();
+  share.update(game, fe); share.loaded(puzzle);
+  $("rules").textContent = game.kinds[puzzle.type]?.summary || "";
+  rulesCard.loaded(game.kinds[puzzle.type], explain());
   pad.loaded(fe); pencil.loaded(puzzle, fe); print.loaded(puzzle, levels.gradeName);
   answer.loaded(game, puzzle); pause.showPaused(game); layout.shown(puzzle);
+  records.show(puzzle, levels.gradeName);
   tick();
   history.replaceState(null, "", "/?p=" + encodeURIComponent(puzzle.url));
   document.dispatchEvent(new CustomEvent("puzzle-shown", { detail: { puzzle, kind: game.kinds[puzzle.type] } }));
-  say(game.solved ? solvedText() : note, game.solved ? solvedKind() : "");
+  const back = game.previous ? "Undo brings back the game you were playing." : "";
+  say(game.solved ? solvedText() : [note, back].filter(Boolean).join(" "), game.solved ? solvedKind() : "");
   save(); draw();
 }
 
-// The grade beside the title: the player's name and the rung's ("Hard (bridge)").
+// The grade beside the title, by its player's name ("Hard").
 function showGrade(grade) {
   const p = game.puzzle;
-  $("grade").textContent = grade ? `· ${levels.gradeName(p.type, grade)}` : "";
+  const name = grade === "beyond" ? "beyond Fiendish" : levels.gradeName(p.type, grade);
+  $("grade").textContent = grade ? `· ${name}` : "";
   $("source").textContent = !grade ? "" : p.source === "generated" ? ", generated" : p.source === "bank" ? ", from the bank" : "";
 }
 
-function explain() {   // the help that depends on the puzzle: pointer, keys, theory
+// The help that depends on the puzzle: pointer, keys, theory; returns how
+// its cells are filled in, for the rules.
+function explain() {
   const fe = look();
   const keys = ks => ks.flatMap((k, j) => {
     const e = document.createElement("kbd");
     e.textContent = k.length === 1 ? k.toUpperCase() : k;
     return j ? ["/", e] : [e];
   });
-  $("pointer-help").textContent = numbers() ? "Click or tap a cell, then type its number."
-    : "Click or tap a cell to cycle it; right click or long press cycles backwards; drag to paint.";
+  const how = numbers()
+    ? "Tap a cell, then type its number (or use the pad); drag from a number to write the next ones."
+    : `Tap a cell to make it ${fe.tokens.map(t => t.name).join(", then ")}; a long press or right click ` +
+      "goes back; drag to paint several.";
+  $("pointer-help").textContent = how;
   $("keys-help").replaceChildren(...(numbers()
     ? ["type a number; ", ...keys(["Backspace"]), " deletes a digit."]
     : ["Space cycles; ", ...fe.tokens.flatMap(t => [...keys(t.keys), ` ${t.name}, `]),
@@ -128,6 +172,7 @@ function explain() {   // the help that depends on the puzzle: pointer, keys, th
   $("theory-help").hidden = !fe.theory;
   $("show-theory").closest("label").hidden = !fe.theory;
   $("theory-name").textContent = fe.theory ? `Show the theory (the ${fe.theory.name})` : "";
+  return how;
 }
 
 const REVEALED = "The answer is revealed: this board was shown, not solved. Undo brings your marks back.";
@@ -139,17 +184,29 @@ function markSizes(type, shown) {   // the rows × columns on offer; say which t
 }
 
 let asked = 0;   // boards asked for (dealt or opened): only the latest may load
+let chosen = 0;  // sizes and difficulties the player chose: one chosen since a deal was asked is kept
 
 async function newPuzzle() {
   say("Dealing a board…");
-  const mine = ++asked;
+  // the board asked for is the one the controls showed at the press: a size chosen since is the next's
+  const mine = ++asked, choice = chosen, typed = $("url").value, query = "puzzle?" + deal.dealQuery();
   try {
-    const p = await call("puzzle?" + deal.dealQuery());
+    let p = await call(query);
+    // the board on screen dealt again (a small shelf): another, where the shelf has one
+    for (let k = 0; k < 2 && mine === asked && p.url === game.puzzle?.url; k++) p = await call(query);
     if (mine !== asked) return;   // the player has asked for another board since
+    if (p.url === game.puzzle?.url && inProgress()) {   // still the same: it starts afresh, one Undo away
+      if (setMarks(game.marks.map((_, i) => [i, null]), pencil.clearNotes())) changed();
+      layout.fold();
+      say("The bank dealt this board again: it starts afresh. Undo brings your marks back.");
+      return;
+    }
+    leaving(p);
     remove(KEYS.board(p.url)); remove(KEYS.notes(p.url));
-    $("url").value = ""; openBox.fold();   // the Open box held the last board's URL
+    // the Open box held the last board's URL; what was typed there since is the player's
+    if ($("url").value === typed) { $("url").value = ""; openBox.fold(); }
     layout.fold();
-    load(p, deal.dealtNote(p, levels.gradeName));
+    load(p, deal.dealtNote(p, levels.gradeName), { keepChoice: chosen !== choice });
   } catch (e) { if (mine === asked) say(e.message, "error"); }
 }
 
@@ -157,23 +214,26 @@ async function newPuzzle() {
 // (a puzz.link file, Janko text, a text grid). Text that does not say its
 // type is read as the type on screen. A saved game brings the player's marks.
 async function openUrl(url) {
-  const mine = ++asked;
+  const mine = ++asked, choice = chosen;
   try {
     const p = await call("parse", { puzzle: openBox.unwrap(url), fallback_type: $("puzzle-type").value });
     if (mine !== asked) return;
     const marks = p.marks;
     delete p.marks; delete p.answer;   // the puzzle is kept; the marks go on the board
+    leaving(p);
     openBox.fold(); layout.fold();
-    load(p, p.note);
-    if (marks) takeMarks(marks, p.note);
+    load(p, p.note, { keepChoice: chosen !== choice });
+    if (marks) takeMarks(marks.flatMap(r => r.trim().split(/\s+/)).map(t => t === "?" ? null : t), p.note);
+    return true;
   } catch (e) { if (mine === asked) say(`Could not open that puzzle: ${e.message}`, "error"); }
+  return false;
 }
 
-// The marks a saved game carries (rows of tokens, ? undecided), put on the
-// board as one undo step over whatever the player had on it.
-function takeMarks(rows, note) {
-  const tokens = rows.flatMap(r => r.trim().split(/\s+/)).map(t => t === "?" ? null : t);
-  if (tokens.length !== game.marks.length) return;
+// The marks a saved game or a shared link carries (a token per cell, null
+// where empty), put on the board as one undo step over whatever the player
+// had on it.
+function takeMarks(tokens, note) {
+  if (!tokens || tokens.length !== game.marks.length) return;
   const n = tokens.filter((t, i) => t !== null && game.puzzle.given[i] === null).length;
   if (setMarks(tokens.map((t, i) => [i, t]))) changed();
   if (!game.solved) say([note, `Opened with the ${counted(n, "mark")} it was saved with.`].filter(Boolean).join(" "));
@@ -193,6 +253,7 @@ function setMarks(changes, also = []) {   // [[cell, token]] -> one undo step, w
 // After every change of marks. revealed: the change put the answer on the
 // board (Reveal); a board left with empty cells is no longer a revealed one.
 function changed({ revealed = false } = {}) {
+  game.version += 1;
   game.hint = null; game.premises = []; game.errors = []; game.pending = null;
   const full = game.marks.every(t => t !== null);
   if (revealed) game.revealed = true;
@@ -200,17 +261,34 @@ function changed({ revealed = false } = {}) {
   if (game.solved) {
     game.solved = false; game.solvedMessage = undefined;
     if (!game.clock.paused && !document.hidden) game.clock.start();
-    say("");
   }
-  if ($("status").dataset.kind === "hint") say("");   // a hint's words are about the board before
+  say("");   // whatever was said (a hint, a check) was about the board before
   pencil.saveNotes();
   answer.changed(game);
   steps.clear();
+  share.update(game, look());
   save(); draw();
   if (full) check(true);
 }
-function undo() { if (game.history.undo(markPut(game.marks, pencil.noteCells()))) changed(); }
-function redo() { if (game.history.redo(markPut(game.marks, pencil.noteCells()))) changed(); }
+// Undo and Redo step through the board's moves, and past its first one to
+// the game in progress it replaced (and back).
+function undo() {
+  if (game.history.undo(markPut(game.marks, pencil.noteCells()))) { changed(); return; }
+  if (!game.previous) return;
+  const back = game.previous, left = game.puzzle;
+  save();
+  game.previous = null;
+  load(back, "Back to the game you were playing. Redo returns to the new board.");
+  game.next = left; save(); draw();
+}
+function redo() {
+  if (game.history.redo(markPut(game.marks, pencil.noteCells()))) { changed(); return; }
+  if (!game.next) return;
+  const ahead = game.next, left = game.puzzle;
+  save();
+  game.next = null; game.previous = left;
+  load(ahead);
+}
 
 function cycled(t, dir) {   // empty, then each token in the descriptor's order
   const cycle = [null, ...look().tokens.map(k => k.token)], k = cycle.indexOf(t);
@@ -220,14 +298,16 @@ function cycled(t, dir) {   // empty, then each token in the descriptor's order
 // -- pointer: click, right click, long press, drag -------------------------------------
 let stroke = null;
 function cellAt(ev) { return cellFromPoint($("board"), game.puzzle, ev.clientX, ev.clientY); }
+// A stroke that starts on a clue paints the cells it crosses and skips the
+// clues (as puzz.link's do): the first free cell it reaches sets its token.
 function begin(i, dir) {
   game.cursor = i;
   if (numbers()) {
-    game.typing = false; $("number").value = game.marks[i] ?? "";
+    game.typing = false;
     stroke = walkFrom(game, i);
     draw(); return;
   }
-  if (game.puzzle.given[i] !== null) { stroke = null; draw(); return; }
+  if (game.puzzle.given[i] !== null) { stroke = { token: undefined, dir, cells: new Set(), last: i }; draw(); return; }
   const t = cycled(game.marks[i], dir);
   stroke = { token: t, cells: new Set([i]), last: i };
   paint(i);
@@ -235,9 +315,13 @@ function begin(i, dir) {
 function paint(i) {
   if (!stroke) return;
   if (stroke.walk) { walkTo(game, stroke, i, inRange); draw(); return; }
-  for (const j of cellsBetween(game.puzzle.cols, stroke.last ?? i, i)) stroke.cells.add(j);
+  for (const j of cellsBetween(game.puzzle.cols, stroke.last ?? i, i)) {
+    if (game.puzzle.given[j] !== null) continue;
+    if (stroke.token === undefined) stroke.token = cycled(stroke.before?.get(j) ?? game.marks[j], stroke.dir);
+    stroke.cells.add(j);
+  }
   stroke.last = i;
-  for (const j of stroke.cells) if (game.puzzle.given[j] === null) game.marks[j] = stroke.token;
+  for (const j of stroke.cells) game.marks[j] = stroke.token;
   draw();
 }
 function finish() {
@@ -247,6 +331,7 @@ function finish() {
     if (setMarks(changes)) changed(); else draw();
     return;
   }
+  if (stroke.token === undefined) { stroke = null; return; }   // a press on a clue, never dragged off it
   const cells = [...stroke.cells], token = stroke.token;
   // draw() above showed the stroke; record it as one undo step from the state before
   for (const j of cells) if (game.puzzle.given[j] === null) game.marks[j] = stroke.before.get(j);
@@ -323,25 +408,39 @@ function onBoardKey(ev) {
 function typeDigit(key) {
   const i = game.cursor;
   if (game.puzzle.given[i] !== null) return false;
-  if (pencil.pencilKey(game, key, inRange)) return true;
+  if (pencil.pencilKey(game, key, inRange, tooFar)) return true;
   const before = game.marks[i];
-  let next;
+  let next, past = null;
   if (/^[0-9]$/.test(key)) {
     const joined = String(Number((game.typing ? (before ?? "") : "") + key));
-    if (!inRange(Number(joined))) {   // a digit the number cannot take starts a new one
-      if (!inRange(Number(key))) return true;
+    if (!inRange(Number(joined))) {   // a digit the number cannot take starts a new one, and says so
+      if (!inRange(Number(key))) { tooFar(Number(joined), null); return true; }
       game.typing = false; next = key;
+      if (joined !== key) past = Number(joined);
     } else next = joined;
   } else if (key === "Backspace" || key === "Delete") {
     const cur = before ?? "";
     next = key === "Backspace" && game.typing && cur.length > 1 ? cur.slice(0, -1) : null;
   } else return false;
-  if (next === before) { game.typing = true; return true; }
+  if (next === before) {   // "99" on a board of 36: the cell keeps its 9, and a new number starts
+    game.typing = true;
+    if (past !== null) tooFar(past, key);
+    return true;
+  }
   game.marks[i] = next;
   if (game.typing) game.history.amend(i, before, next); else game.history.push([[i, before, next]]);
   game.typing = next !== null;
   changed();
+  if (past !== null) tooFar(past, key);
   return true;
+}
+
+// A number typed past the board's range: say so, and what was kept (digit:
+// the digit the cell starts again at; null: nothing was written).
+function tooFar(n, digit) {
+  const [low, high] = numberRange(look().numbers, game.puzzle);
+  say(`No ${n} on this board: its numbers run from ${low} to ${high}` +
+      (digit === null ? "." : `, so ${where(game.cursor)} starts again at ${digit}.`), "error");
 }
 function onGlobalKey(ev) {
   if (inField(ev) || steps.onKey(ev)) return;
@@ -371,15 +470,21 @@ async function hint() {
   if (game.pending) {                       // second press: apply the shown hint
     const { cell, value } = game.pending;
     game.pending = null;
-    if (setMarks([[cell, value]])) { changed(); if (!game.solved) say(`Applied: ${where(cell)} is ${word(value)}.`, "hint"); }
+    if (setMarks([[cell, value]])) {
+      game.helped = true;
+      changed();
+      if (!game.solved) say(`Applied: ${where(cell)} is ${word(value)}.`, "hint");
+    }
     return;
   }
-  const level = $("hint-level").value, rung = l => levels.gradeName(p.type, l);
+  const level = $("hint-level").value, rung = l => levels.gradeName(p.type, l), version = game.version;
   if (engineStarting()) say(STARTING);   // at once: the answer waits for the engine
   const slow = setTimeout(() => engineStarting() || say(`Thinking at ${rung(level)}…`), 250);
+  const stale = () => game.version !== version || game.puzzle !== p;   // the board changed meanwhile
   try {
     const h = await call("hint", { puzzle: p.url, marks: rowsOf(game.marks), level });
     clearTimeout(slow);
+    if (stale()) return;
     game.hint = null; game.premises = []; game.errors = [];
     steps.show(h.case);
     if (h.status === "hint") {
@@ -387,10 +492,14 @@ async function hint() {
       game.hint = i; game.premises = h.case ? [] : h.premises.map(cellOf); game.cursor = i;
       game.pending = { cell: i, value: h.value };
       const branches = h.case?.branches.length ?? 0;
-      const step = levels.rung(p.type, h.rule);   // the rung of the rule that proved it
-      say(`${sentence(h.reason)}. (${step.name === h.rule ? `The ${h.rule} rule` : `${step.name}: the ${h.rule} rule`}.)` +
+      // the difficulty of the rule that proved it (a rule off the ladder: the hint's own)
+      const step = levels.rung(p.type, levels.hasRung(p.type, h.rule) ? h.rule : h.level);
+      say(`${sentence(h.reason)}. (${/^[aeiou]/i.test(step.name) ? "An" : "A"} ${step.name} step.)` +
           " Press Hint again to fill it in." +
           (branches > 1 ? " Step through the branches with [ and ]." : ""), "hint", `${where(i)} is ${word(h.value)}.`);
+      draw();
+      layout.reveal($("board"), p, i);   // a zoomed board scrolls to the cell
+      return;
     } else if (h.status === "contradiction") {
       game.errors = h.wrong.length ? h.wrong.map(cellOf) : h.premises.map(cellOf);
       const n = h.wrong.length;
@@ -399,25 +508,28 @@ async function hint() {
     } else if (h.status === "stalled") {
       say(h.suggest ? `The rules up to ${rung(h.level)} prove nothing more from here; ${rung(h.suggest)} can: ` +
                       `choose it under "Hints reason at" and press Hint.`
-                    : `No rung of the ladder proves anything more from here; ${answersText(h.answers)}`, "hint");
+                    : `No rule proves anything more from here; ${answersText(h.answers)}`, "hint");
     } else {
       check(false);
       return;
     }
     draw();
-  } catch (e) { clearTimeout(slow); say(e.message, "error"); }
+  } catch (e) { clearTimeout(slow); if (!stale()) say(e.message, "error"); }
 }
 
 async function check(auto) {
   const p = game.puzzle; if (!p) return;
   if (game.clock.paused && !auto) { say("The game is paused: resume it to check the board."); return; }
   if (!auto && engineStarting()) say(STARTING);
+  const version = game.version;
   try {
     const j = await call("check", { puzzle: p.url, marks: rowsOf(game.marks) });
+    if (game.version !== version || game.puzzle !== p) return;   // the board changed meanwhile
     if (j.solved) {
       game.solved = true; game.solvedMessage = game.revealed ? REVEALED : j.message;
       game.clock.stop(); tick(); game.errors = [];
       say(solvedText(), solvedKind());
+      if (!game.revealed && !game.recorded) record(p);
     } else if (!auto || j.complete) {
       const bad = j.violations.filter(v => v.code !== "empty");
       game.errors = [...new Set(bad.flatMap(v => v.cells.map(cellOf)))];
@@ -425,7 +537,18 @@ async function check(auto) {
           bad.length ? "error" : "");
     }
     save(); draw();
-  } catch (e) { say(e.message, "error"); }
+  } catch (e) { if (game.version === version && game.puzzle === p) say(e.message, "error"); }
+}
+
+// A board solved (not revealed) for the first time: into the records, and
+// the time said beside "Solved!".
+function record(p) {
+  game.recorded = true;
+  const r = records.solved(p, game.clock.ms(), game.helped);
+  records.show(p, levels.gradeName);
+  const time = game.clock.text();
+  $("status").append(" ", r.newBest ? `Your time, ${time}, is your best on this size and difficulty.`
+    : `Your time: ${time}` + (game.helped ? " (with hints filled in: no best time)." : "."));
 }
 
 // What a stalled hint adds about the board: whether it has one answer at all.
@@ -456,8 +579,8 @@ function draw() {
   if (sheet) return;
   if (numbers()) pencil.drawNotes(game);
   steps.draw($("board"));
-  $("undo").disabled = !game.history.canUndo();
-  $("redo").disabled = !game.history.canRedo();
+  $("undo").disabled = !game.history.canUndo() && !game.previous;
+  $("redo").disabled = !game.history.canRedo() && !game.next;
 }
 function tick() { $("timer").textContent = game.clock.text(); }
 
@@ -481,8 +604,13 @@ async function main() {
   board.addEventListener("focus", () => { game.focused = true; draw(); });
   board.addEventListener("blur", () => { game.focused = false; draw(); });
   document.addEventListener("keydown", onGlobalKey);
+  // Another puzzle: a board of it at once (the game on screen stays one Undo
+  // away), at the same difficulty by its name.
   $("puzzle-type").addEventListener("change", () => {
-    levels.show($("puzzle-type").value, "", ""); markSizes($("puzzle-type").value); newPuzzle();
+    const from = game.puzzle?.type ?? kinds[0].type, to = $("puzzle-type").value, k = game.kinds[to];
+    const same = (sel, list) => levels.sameDifficulty(from, sel.value, to, list) ?? "";
+    levels.show(to, same($("level"), k.deal_levels || k.levels), same($("hint-level"), k.hint_levels || k.levels));
+    markSizes(to); newPuzzle();
   });
   $("new").addEventListener("click", newPuzzle);
   $("hint").addEventListener("click", hint);
@@ -497,15 +625,8 @@ async function main() {
     try { await navigator.clipboard.writeText($("share").href); say("Link copied."); }
     catch { say("Copy the link: " + $("share").href); }
   });
-  $("number").addEventListener("change", () => {
-    const v = $("number").value.trim();
-    const t = v === "" ? null : (inRange(Number(v)) ? String(Number(v)) : undefined);
-    if (t === undefined) {
-      const [low, high] = numberRange(look().numbers, game.puzzle);
-      say(`${v} is not a number this board can hold: its numbers run from ${low} to ${high}.`, "error");
-    } else if (setMarks([[game.cursor, t]])) changed();
-  });
-  $("level").addEventListener("change", () => { levels.rules($("puzzle-type").value); save(); });
+  const chose = () => { chosen += 1; deal.showPending(game.puzzle, levels.gradeName); };
+  $("level").addEventListener("change", () => { levels.rules($("puzzle-type").value); chose(); save(); });
   $("hint-level").addEventListener("change", () => {   // a hint shown was proved at the old rung: drop it
     levels.rules($("puzzle-type").value);
     if (game.pending || game.hint !== null) {
@@ -524,23 +645,31 @@ async function main() {
     if (game.puzzle?.url !== url || game.puzzle.grade) return;
     game.puzzle.grade = grade; showGrade(grade); print.loaded(game.puzzle, levels.gradeName); save();
   });
-  answer.wire(game, { say, draw, setMarks, changed });
+  answer.wire(game, { say, draw, setMarks, changed, rows: rowsOf });
   pencil.wire(game, { draw, changed });
   pad.wire(game, { typeDigit });
   pause.wire(game, { save });
   print.wire({ draw });
   layout.wire();
-  deal.wire(game);
-  document.addEventListener("puzzle-play", ev => load(ev.detail, ev.detail.note || ""));
+  deal.wire(game, { chose });
+  rulesCard.wire();
+  share.wire(game, { say, rows: rowsOf, look });
+  document.addEventListener("puzzle-play", ev => { leaving(ev.detail); load(ev.detail, ev.detail.note || ""); });
   window.addEventListener("beforeunload", save);
   setInterval(tick, 1000);
-  const shared = new URLSearchParams(location.search).get("p");
+  const query = new URLSearchParams(location.search), shared = query.get("p"), marks = query.get("m");
   const last = read(KEYS.last);
-  if (last?.puzzle && game.kinds[last.puzzle.type]) levels.show(last.puzzle.type, last.level, last.hintLevel);
-  else levels.show(kinds[0].type, "", "");   // a first visit: the easiest grade
-  if (shared && last?.puzzle?.url === shared && game.kinds[last.puzzle.type]) load(last.puzzle);   // a reload
-  else if (shared) await openUrl(shared);
-  else if (last?.puzzle && game.kinds[last.puzzle.type]) load(last.puzzle);
+  const known = p => p && game.kinds[p.type];
+  if (known(last?.puzzle)) {
+    levels.show(last.puzzle.type, last.level, last.hintLevel);
+    game.previous = known(last.previous) ? last.previous : null;
+    game.next = known(last.next) ? last.next : null;
+  } else levels.show(kinds[0].type, "", "");   // a first visit: the easiest grade
+  if (shared && marks === null && last?.puzzle?.url === shared && known(last.puzzle)) load(last.puzzle);   // a reload
+  else if (shared) {
+    if (await openUrl(shared) && marks !== null)   // a link with the player's marks
+      takeMarks(share.decodeMarks(look(), marks, game.marks.length), "");
+  } else if (known(last?.puzzle)) load(last.puzzle);
   else await newPuzzle();
   document.body.dataset.ready = "1";
 }

@@ -5,7 +5,8 @@ import { theoryOf } from "./theory.js";
 export const S = 40;          // cell size in SVG units
 const PAD = 6;
 const AXIS = 18;              // room for the row and column numbers (hints say "r4c6")
-const GAP = 12;               // a walk's link stops this far from a cell's centre, clear of its number
+const GAP = 12;               // a walk's link stops this far from a cell's centre, clear of its number …
+const WIDE = { 2: 16, 3: 18 };  // … and, along a row, this far from a number of 2 or 3+ digits
 const NS = "http://www.w3.org/2000/svg";
 
 // A cell's name as hints and messages give it: [3, 5] is "r4c6", row 4, column 6.
@@ -64,7 +65,7 @@ export function render(svg, view) {
   svg.appendChild(cells);
   if (!view.sheet) svg.appendChild(axes(p));
   svg.appendChild(el("rect", { class: "frame", x: 0, y: 0, width: p.cols * S, height: p.rows * S }));
-  theory(svg, p, shown);
+  theory(svg, p, shown, view.marks);
   svg.appendChild(labels);
   for (const [i, n] of shown.labels || []) {
     const r = Math.floor(i / p.cols), c = i % p.cols;
@@ -142,8 +143,14 @@ function label(p, fe, i, t) {
   return s;
 }
 
+// How far from cell i's centre a link along a row stops: clear of its number.
+function across(marks, i) {
+  const digits = String(marks?.[i] ?? "").length;
+  return digits < 2 ? GAP : WIDE[Math.min(digits, 3)];
+}
+
 // The overlay a puzzle's module computed: edges along the lattice, links between centres.
-function theory(svg, p, shown) {
+function theory(svg, p, shown, marks) {
   const g = el("g", { class: "theory-layer" });
   const segs = shown.edges || [];
   const d = segs.map(([r1, c1, r2, c2]) => `M${c1 * S} ${r1 * S}L${c2 * S} ${r2 * S}`).join("");
@@ -152,8 +159,9 @@ function theory(svg, p, shown) {
   const walk = (shown.links || []).map(([a, b]) => {
     const ya = Math.floor(a / p.cols) * S + S / 2, xa = (a % p.cols) * S + S / 2;
     const yb = Math.floor(b / p.cols) * S + S / 2, xb = (b % p.cols) * S + S / 2;
-    const dx = Math.sign(xb - xa) * GAP, dy = Math.sign(yb - ya) * GAP;
-    return `M${xa + dx} ${ya + dy}L${xb - dx} ${yb - dy}`;
+    const sx = Math.sign(xb - xa), sy = Math.sign(yb - ya);
+    const ga = sx ? across(marks, a) : GAP, gb = sx ? across(marks, b) : GAP;
+    return `M${xa + sx * ga} ${ya + sy * ga}L${xb - sx * gb} ${yb - sy * gb}`;
   }).join("");
   if (walk) g.appendChild(el("path", { class: "walk", d: walk }));
   svg.appendChild(g);

@@ -45,7 +45,7 @@ async function choices() {
     b.type = "button"; b.id = `export-${f.name}`; b.textContent = f.title;
     b.setAttribute("aria-pressed", String(ex.shown?.format.name === f.name));
     b.disabled = answer && !f.holds_answer;
-    b.title = b.disabled ? `A ${f.title} holds no answer` : `Write the puzzle as a ${f.title}`;
+    b.title = b.disabled ? `No answer can be written in ${f.title}` : `Write the puzzle in ${f.title}`;
     b.addEventListener("click", () => write(f, $("export-answer").checked));
     return b;
   }));
@@ -77,7 +77,7 @@ function write(f, answer, delay = 0) {
     } catch (e) {
       if (signal.aborted) return;
       box.value = ""; ex.filename = "";
-      app.say(`Not written as a ${f.title}: ${e.message}.`, "error");
+      app.say(`Export as ${f.title} failed: ${e.message}.`, "error");
     }
     out.setAttribute("aria-busy", "false");
   }, delay);

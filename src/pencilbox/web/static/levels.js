@@ -1,9 +1,11 @@
 // The two level controls and the players' names for the rungs. Difficulty
-// (#level) is the grade of new boards (a type's deal_levels) and the rung
-// the editor's fixpoint and Thin keep to; "Hints reason at" (#hint-level)
-// is the rung Hint uses (hint_levels, the case rung on top). Each rung shows
-// as its player's name and its own ("Easy · window"), its rule beside the
-// control; the names come from /api/puzzles (each type's grades).
+// (#level) is the grade of new boards (a type's deal_levels); "Hints reason
+// at" (#hint-level) is the rung Hint uses (hint_levels, the case rung on
+// top). A player meets every rung by its difficulty name alone ("Hard"),
+// with what one reasons about at it, in the puzzle's own words, beside the
+// control (the descriptor's `levels`); the rungs' own names and the
+// setters' statements of their rules (each type's `grades` in
+// /api/puzzles) are the studio's.
 import { $ } from "./dom.js";
 
 let kinds = {};   // type -> its /api/puzzles entry
@@ -15,21 +17,38 @@ export function rung(type, level) {
   return kinds[type]?.grades?.find(g => g.level === level) ?? { level, name: level, rule: "" };
 }
 
-// A grade as the game names it: "Hard (bridge)".
+// Whether a type's ladder has a rung of this name (a rule off the ladder has none).
+export function hasRung(type, level) {
+  return !!kinds[type]?.grades?.some(g => g.level === level);
+}
+
+// A grade as the game names it: its difficulty name ("Hard").
 export function gradeName(type, level) {
-  const g = rung(type, level);
-  return g.name === level ? level : `${g.name} (${level})`;
+  return rung(type, level).name;
+}
+
+// What a player reasons about at a rung, in the puzzle's words (the rung's rule when it has none).
+export function plainWords(type, level) {
+  return kinds[type]?.frontend?.levels?.[level] ?? rung(type, level).rule;
 }
 
 function fill(sel, type, levels, want, fallback) {
-  const options = levels.map(l => { const g = rung(type, l); return new Option(`${g.name} · ${l}`, l); });
-  if ([...sel.options].map(o => o.text).join() !== options.map(o => o.text).join()) sel.replaceChildren(...options);
+  const options = levels.map(l => new Option(gradeName(type, l), l));
+  if ([...sel.options].map(o => o.value + o.text).join() !== options.map(o => o.value + o.text).join())
+    sel.replaceChildren(...options);
   sel.value = levels.includes(want) ? want : fallback;
 }
 
 function showRule(sel, note, type) {
-  const g = rung(type, sel.value);
-  note.textContent = g.rule ? `${g.name}, ${g.level}: ${g.rule}` : "";
+  const words = plainWords(type, sel.value);
+  note.textContent = words ? `${gradeName(type, sel.value)}: ${words}` : "";
+}
+
+// The same difficulty on another puzzle: the level with the same player's
+// name among `levels` (the names go by position, so Hard is Hard everywhere).
+export function sameDifficulty(fromType, level, toType, levels) {
+  const name = gradeName(fromType, level);
+  return levels.find(l => gradeName(toType, l) === name);
 }
 
 // Fill both controls for a type: the deal's grade (want, else the easiest)

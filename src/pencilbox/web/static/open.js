@@ -32,7 +32,13 @@ export function fold() {   // one line, the first: a file's name line, or the UR
 
 // app: {open(text), say(text, kind)}, the game's.
 export function wire(app) {
-  $("open-form").addEventListener("submit", ev => { ev.preventDefault(); app.open($("url").value.trim()); });
+  $("open-form").addEventListener("submit", ev => {
+    ev.preventDefault();
+    const text = $("url").value.trim();
+    if (text) { app.open(text); return; }
+    app.say("Paste a puzzle's URL, or the text of a puzzle file, into the box first (or choose File…).", "error");
+    $("url").focus();
+  });
   $("url").addEventListener("keydown", ev => {
     if (ev.key === "Enter" && !ev.shiftKey && !ev.isComposing) { ev.preventDefault(); $("open-form").requestSubmit(); }
   });

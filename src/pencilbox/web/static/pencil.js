@@ -1,6 +1,7 @@
-// Pencil marks: small candidate numbers in a cell of a numbers puzzle, typed
-// in pencil mode, kept per board across reloads, undone and redone like marks.
-import { S } from "./board.js";
+// Pencil marks: small numbers a cell of a numbers puzzle might hold, typed
+// in pencil mode, kept per board across reloads, undone and redone like
+// marks, and read out with the cell ("r2c3 empty, pencil marks 4, 6").
+import { cellId, S } from "./board.js";
 import { $ } from "./dom.js";
 import { noteKey } from "./history.js";
 import { saveSettings, settings } from "./settings.js";
@@ -39,14 +40,18 @@ export function clearNotes() {
 }
 
 // A key typed in pencil mode: digits build a number, Enter (or Space, or the
-// pad's ✓) adds it to the cell's candidates or takes it away; Backspace
-// shortens the number being typed, or clears the cell's candidates. Adding,
-// removing and clearing candidates are undo steps like marks.
-export function pencilKey(game, key, inRange) {
+// pad's ✓) adds it to the cell's pencil marks or takes it away; Backspace
+// shortens the number being typed, or clears the cell's pencil marks. Adding,
+// removing and clearing them are undo steps like marks. A digit that takes
+// the number past the board's range starts a new one, and says so
+// (tooFar(number, digit)).
+export function pencilKey(game, key, inRange, tooFar) {
   if (!settings.pencil) return false;
   const i = game.cursor, d = notes.draft?.cell === i ? notes.draft.text : "";
   if (/^[0-9]$/.test(key)) {
-    const text = inRange(Number(d + key)) ? String(Number(d + key)) : key;
+    const joined = Number(d + key), fits = inRange(joined);
+    if (d && !fits) tooFar(joined, key);
+    const text = fits ? String(joined) : key;
     notes.draft = { cell: i, text };
   } else if (key === "Enter") {
     if (!d || !inRange(Number(d))) return true;
@@ -74,6 +79,11 @@ export function drawNotes(game) {
     const k = shown.findIndex(([i]) => i === notes.draft.cell);
     const text = (k >= 0 ? shown[k][1] + " " : "") + notes.draft.text + "…";
     if (k >= 0) shown[k] = [notes.draft.cell, text]; else shown.push([notes.draft.cell, text]);
+  }
+  for (const [i, ns] of Object.entries(notes.cells)) {   // the cell's label says them too
+    const cell = svg.querySelector(`#${cellId(svg, Number(i))}`);
+    if (cell && (game.marks[i] === null || game.marks[i] === undefined))
+      cell.setAttribute("aria-label", `${cell.getAttribute("aria-label")}, pencil marks ${ns.join(", ")}`);
   }
   for (const [i, text] of shown) {
     if (game.marks[i] !== null && game.marks[i] !== undefined) continue;
@@ -105,6 +115,6 @@ export function wire(game, callbacks) {
   pencil.addEventListener("change", () => {
     settings.pencil = pencil.checked; notes.draft = null;
     saveSettings();
-    if (game.puzzle) app.draw();
+    if (game.puzzle) { app.draw(); $("board").focus({ preventScroll: true }); }   // the typing goes on
   });
 }

@@ -11,7 +11,7 @@ let before = false;   // between beforeprint and afterprint
 
 export function sheet() { return before; }
 
-// gradeName(type, level) names a grade as the player knows it ("Hard (bridge)");
+// gradeName(type, level) names a grade as the player knows it ("Hard");
 // a puzzle opened from elsewhere gets its grade once the verdict has it.
 // The URL printed is the puzzle's own (a puzz.link one) when it is a web
 // address, else this page's link to the puzzle, so the sheet always names

@@ -5,10 +5,13 @@
 const PREFIX = "pencilbox:";
 
 export const KEYS = {
-  last: PREFIX + "last",                    // the puzzle on screen and the levels: {puzzle, level, hintLevel}
-  settings: PREFIX + "settings",            // the player's toggles: {showErrors, pencil, theory, zoom}
+  last: PREFIX + "last",                    // the puzzle on screen, the levels, the game it replaced:
+                                            // {puzzle, level, hintLevel, previous, next}
+  settings: PREFIX + "settings",            // the player's toggles: {showErrors, errorsFrom, pencil, theory,
+                                            // zoom, rulesSeen}
+  records: PREFIX + "records",              // best times and solved counts: {"type RxC grade": record}
   studio: PREFIX + "studio",                // the editor's document: {doc, from, editing, history}
-  board: url => PREFIX + "board:" + url,    // a board's marks, clock, undo history, cursor
+  board: url => PREFIX + "board:" + url,    // a board's marks, clock, undo history, cursor, help taken
   notes: url => PREFIX + "notes:" + url,    // a board's pencil marks: {cell: [numbers]}
 };
 

@@ -179,7 +179,18 @@ function keep() {
 function kept() { return read(KEYS.studio); }
 
 // -- the verdict ------------------------------------------------------------------------
-const level = () => $("level").value || undefined;
+// The studio follows the puzzle's own grade, not the game's Difficulty: its
+// shading is what the whole ladder leaves undecided (none on a puzzle unique
+// at its grade), and Thin keeps the grade the puzzle has.
+const top = () => kind().levels[kind().levels.length - 1];
+const ownGrade = () => {
+  const a = st.analysis;
+  return a?.verdict === "unique" && kind().levels.includes(a.grade) ? a.grade : top();
+};
+
+// The verdict's word for a puzzle, in a sentence: "is unique", "has several answers".
+const VERDICT_WORDS = { unique: "is unique", several: "still has several answers", none: "has no answer",
+                        unknown: "is not settled within the budget" };
 
 function ask(delay) {
   const doc = st.doc, text = textOf(doc), box = $("verdict");
@@ -199,7 +210,7 @@ function ask(delay) {
       }
       $("export-url").value = st.parsed.puzzle.url;
       delete $("export-url").dataset.stale;
-      const body = { puzzle: text, type: doc.type, level: level(), budget: st.budget };
+      const body = { puzzle: text, type: doc.type, level: top(), budget: st.budget };
       let a = await post("analyze", { ...body, upto: "probe" }, { signal });
       if (signal.aborted) return;
       if (a.verdict !== st.analysis?.verdict) st.view = a.verdict === "several" ? 0 : "clues";
@@ -407,7 +418,8 @@ function helper(name) {
   const doc = st.doc;
   helping.run(async signal => {
     try {
-      const j = await post(name, { puzzle: textOf(doc), type: doc.type, level: level(), budget }, { signal });
+      const level = name === "thin" ? ownGrade() : top();
+      const j = await post(name, { puzzle: textOf(doc), type: doc.type, level, budget }, { signal });
       if (signal.aborted || doc !== st.doc) return;
       stopHelper();
       DONE[name](j, doc);
@@ -441,7 +453,7 @@ const DONE = {
     const v = valueOf(j.clue), after = j.after;
     st.suggestion = { cell: j.cell, value: v };
     const s = say(`Add ${clueWord(v)} at ${cellName(j.cell)}: the rules up to ${j.analysis.level} then decide ` +
-                  counted(j.decided, "cell") + (after ? `, and the puzzle is ${after.verdict}` +
+                  counted(j.decided, "cell") + (after ? `, and the puzzle ${VERDICT_WORDS[after.verdict] ?? after.verdict}` +
                   (after.grade ? ` (grade ${gradeText(after.grade)})` : "") : "") + ". ", "helper");
     const b = document.createElement("button");
     b.type = "button"; b.id = "apply-suggestion"; b.textContent = "Add it";
@@ -460,7 +472,8 @@ const DONE = {
     const a = j.analysis;
     commit({ ...doc, clues });
     say(`Removed ${j.removed.length} clue${j.removed.length === 1 ? "" : "s"} ` +
-        `(${j.clues_before} → ${j.clues_after}); still ${a.verdict}` +
+        `(${j.clues_before} → ${j.clues_after}); the puzzle ` +
+        (a.verdict === "unique" ? "is still unique" : VERDICT_WORDS[a.verdict] ?? a.verdict) +
         (a.grade ? `, grade ${gradeText(a.grade)}` : "") + "." +
         (j.complete ? "" : " The budget ran out first: press Thin again to go on.") + " Undo brings them back.", "helper");
   },
@@ -523,10 +536,19 @@ function playVerdict(p, budget = st.kinds[p.type].limits.analyze_budget) {
 }
 
 // -- the mode -------------------------------------------------------------------------------------
+// The verdict box: under the board being edited; playing, where the game's
+// status line is (an opened puzzle's verdict is what the game says of it
+// before the first move, as a dealt board's note is).
+function placeVerdict(on) {
+  if (on) $("cell-live").after($("verdict"));
+  else $("status").after($("verdict"));
+}
+
 function setEditing(on, back = true) {   // back: the game shows what it showed before
   if (on && !st.shown) return;
   st.editing = on;
   document.body.dataset.mode = on ? "edit" : "play";
+  placeVerdict(on);
   $("edit").setAttribute("aria-pressed", String(on));
   $("board").inert = on;
   if (!on && st.doc) keep();
@@ -593,11 +615,11 @@ function setup() {
   $("clue-blank").addEventListener("click", () => { setClue(st.cursor, clue().blank.value); });
   $("clue-clear").addEventListener("click", () => { setClue(st.cursor, null); });
   for (const h of HELPERS) $(h).addEventListener("click", () => helper(h));
-  $("level").addEventListener("change", () => { if (st.editing) ask(0); });
   $("copy-url").addEventListener("click", () => copy("export-url", "URL"));
   $("copy-text").addEventListener("click", () => copy("export-text", "Text grid"));
   exportAs.wire({ say, copy: () => copy("export-format-text", "Export") });
   document.body.dataset.mode = "play";
+  placeVerdict(false);
 }
 
 setup();

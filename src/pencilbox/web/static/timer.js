@@ -6,8 +6,11 @@ export class Clock {
   ms() { return this.base + (this.since ? Date.now() - this.since : 0); }
   start() { if (!this.since) this.since = Date.now(); }
   stop() { this.base = this.ms(); this.since = 0; }
-  text() {
-    const s = Math.floor(this.ms() / 1000);
-    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-  }
+  text() { return clockText(this.ms()); }
+}
+
+// A time as the clock shows it: "3:07".
+export function clockText(ms) {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }

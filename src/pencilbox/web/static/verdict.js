@@ -1,9 +1,11 @@
 // The verdict on a board, as POST /api/analyze gives it: unique (with its
 // grade), several (two answers and where they differ), none (the
-// contradiction and its cells) or unknown (the budget ran out first). Its
-// first line is the server's own words for it (`summary`), the words every
-// surface uses: the command line, printed sheets and this page say the same.
-// Requests run one at a time per purpose: a newer one aborts the older.
+// contradiction and its cells) or unknown (the budget ran out first). In the
+// editor its first line is the server's own words for it (`summary`), the
+// words every surface uses: the command line, printed sheets and this page
+// say the same. A player (a puzzle opened to play) reads it in a player's
+// words instead: the difficulty by its name, never a rung's or the solver's
+// terms. Requests run one at a time per purpose: a newer one aborts the older.
 import { cellName } from "./board.js";
 import { capital, counted } from "./dom.js";
 
@@ -87,6 +89,11 @@ export function showVerdict(box, a, o) {
   // Cut short: a unique answer not yet graded, or a second answer not yet shown.
   const short = a.verdict === "unknown" || (a.verdict === "unique" && a.grade === null) ||
     (a.verdict === "several" && a.solutions.length < 2);
+  if (!o.editing) {
+    box.append(playersLine(a, o));
+    if (short && !o.refining) box.append(further(o));
+    return;
+  }
   // The server's words; a grade among them is marked up as such.
   const words = sentence(a.summary), at = a.verdict === "unique" && a.grade !== null
     ? words.indexOf("grade ") : -1;
@@ -117,13 +124,49 @@ export function showVerdict(box, a, o) {
       actions.append(button(v === "clues" ? "show-clues" : `show-answer-${v + 1}`, text,
                             () => o.onView(v), o.view === v));
   }
-  if (short && !o.refining) {
-    const more = Math.min(o.maxBudget, 2 * o.budget);
-    if (more > o.budget) actions.append(button("more", "Look further", () => o.onMore(more)));
-    else actions.append(node("span", "That is the most work one request may spend."));
-  }
+  if (short && !o.refining) actions.append(...further(o).childNodes);
   if (actions.childNodes.length) box.append(actions);
   if (o.editing && open && a.verdict !== "none")
     box.append(node("p", `${counted(open, "cell")} the rules up to ${a.level} leave open ` +
                          `${open > 1 ? "are" : "is"} shaded.`, { class: "verdict-note" }));
+}
+
+// Look further: twice the work, up to the most one request may spend.
+function further(o) {
+  const actions = node("p", undefined, { class: "verdict-actions" });
+  const more = Math.min(o.maxBudget, 2 * o.budget);
+  if (more > o.budget) actions.append(button("more", "Look further", () => o.onMore(more)));
+  else actions.append(node("span", "That is the most work one request may spend."));
+  return actions;
+}
+
+// The verdict as a player reads it: how many answers, and how hard by its
+// difficulty name (o.gradeName), in plain words.
+function playersLine(a, o) {
+  const line = node("p", undefined, { class: "verdict-line" });
+  const say = (lead, text) => line.append(node("strong", lead, { class: "summary" }), " ", text);
+  const name = a.grade === null ? "" : a.grade === "beyond" ? "beyond Fiendish" : o.gradeName?.(a.grade) ?? a.grade;
+  if (a.verdict === "unique" && a.grade === null) {
+    say("One answer.", "How hard it is was not settled within the work allowed.");
+  } else if (a.verdict === "unique" && a.grade === "beyond") {
+    say("One answer, beyond Fiendish.", "No chain of the rules here finishes it: somewhere a value has to be " +
+        "tried and, when it fails, taken back.");
+  } else if (a.verdict === "unique") {
+    const lead = node("strong", undefined, { class: "summary" });
+    lead.append("One answer, ", node("b", name, { class: "grade" }), ".");
+    line.append(lead, " ", a.grade === "case"
+      ? "Its hardest steps try a value in a cell and follow every way it can go."
+      : `The rules up to ${name} finish it without a guess.`);
+  } else if (a.verdict === "several") {
+    say("More than one answer.", "This is not a proper puzzle" + (a.differ.length
+      ? `: two of its answers differ in ${counted(a.differ.length, "cell")} (${cellList(a.differ)}).`
+      : "."));
+  } else if (a.verdict === "none") {
+    say("No answer.", "Its clues contradict each other" +
+        (a.cells.length ? `: look at ${cellList(a.cells, 12)}.` : "."));
+  } else {
+    say("Not settled yet.", "The solver stopped before it could tell whether this puzzle has one answer.");
+  }
+  if (o.refining) line.append(node("span", " Working out how hard it is…", { class: "refining" }));
+  return line;
 }
