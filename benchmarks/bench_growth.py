@@ -4,7 +4,9 @@ counted to 2 by the clingo encodings the test suite cross-checks with
 (``tests/*/test_asp_crosscheck.py``). Printed, never asserted.
 
 Per type, size and kind of board, the median and p90 of the CPU time of
-pencilbox's ``count(limit=2)``, of the studio's first verdict
+pencilbox's ``count(limit=2)`` (as ``pencilbox count`` runs it: with
+the puzzle's sketch first, see :meth:`~pencilbox.engine.kind.PuzzleKind.sketch`),
+of the studio's first verdict
 (``kind.analyze(upto="probe")``, the default budget of work, as
 ``POST /api/analyze`` runs it) with its verdicts, and of clingo (grounding
 and solving, in this process), each with the boards it did not settle:
@@ -19,7 +21,8 @@ and solving, in this process), each with the boards it did not settle:
   disagreement with ours is flagged.
 
 ``PENCILBOX_BENCH_BOARDS`` sets the boards per line (default 5; the slow
-lines need minutes), ``PENCILBOX_BENCH_SECONDS`` the deadline of one count
+lines need minutes), ``PENCILBOX_BENCH_SEED`` the first seed of the
+boards of several answers (default 0), ``PENCILBOX_BENCH_SECONDS`` the deadline of one count
 (default 20 s; a count cut there is "cut"), ``PENCILBOX_BENCH_TYPES`` and
 ``PENCILBOX_BENCH_SIZES`` (as ``10,15,20``) narrow the run; without clingo
 (the ``crosscheck`` extra), and past ``OUTSIDE_CELLS``, its column reads
@@ -52,6 +55,9 @@ deadline does not bound, holds a term per cell and value (minutes, and
 gigabytes, at Numbrix 30×30)."""
 BOARDS = int(os.environ.get("PENCILBOX_BENCH_BOARDS", "5"))
 SECONDS = float(os.environ.get("PENCILBOX_BENCH_SECONDS", "20"))
+FIRST = int(os.environ.get("PENCILBOX_BENCH_SEED", "0"))
+"""The first seed of the boards of several answers (``pencilbox generate
+--style raw --seed FIRST``'s boards)."""
 TRIES = 2
 """Seeds tried per unique board wanted (a board the fixpoint cannot solve
 with every clue shown cannot be thinned)."""
@@ -85,7 +91,7 @@ def _outside(name: str) -> Callable[[Puzzle, PuzzleKind], tuple[float, int, bool
 def _boards(kind: PuzzleKind, rows: int, cols: int, unique: bool) -> tuple[list[Puzzle], str]:
     """The boards of one line, and how they were found."""
     if not unique:
-        boards = [kind.generate(rows, cols, seed=s)[0] for s in range(BOARDS)]
+        boards = [kind.generate(rows, cols, seed=s)[0] for s in range(FIRST, FIRST + BOARDS)]
         return boards, f"density {kind.default_density:g}"
     boards = []
     tried = 0
@@ -114,7 +120,7 @@ def _line(kind: PuzzleKind, rows: int, cols: int, unique: bool, outside: Any) ->
     disagree = 0
     for p in boards:
         t = time.process_time()
-        c = kind.count(p, limit=2, seconds=SECONDS)
+        c = kind.count(p, limit=2, seconds=SECONDS, sketch=True)
         ours.append(time.process_time() - t)
         ours_cut += not (c.complete or c.solutions >= 2)
         t = time.process_time()

@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> list[Result]:
                 budget=args.budget,
                 seconds=args.seconds,
                 learning=False if args.no_learning else None,
+                sketch=not args.no_learning,
             )
         return count_json(kind, p, c, None if args.brute else args.budget or DEFAULT_UNITS)
 

@@ -254,6 +254,13 @@ class PuzzleKind:
         """Another answer of ``p`` read off ``answer`` without search, if one is seen."""
         return None
 
+    def sketch(self, p: Puzzle, budget: Budget) -> tuple[tuple[Values, ...], Values | None]:
+        """Answers found without search, each checked by the validator (at
+        most two: a likely answer and one read off it), and a likely
+        shading to steer the search's first guesses (None: the puzzle has
+        none); spends from ``budget``, raising as it does when it runs out."""
+        return (), None
+
     def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool | None:
         """Whether ``answer`` shows none of the puzzle's cheap non-uniqueness
         certificates (each one would be a second solution, so this bounds the
@@ -353,15 +360,34 @@ class PuzzleKind:
         budget: int | None = None,
         seconds: float | None = None,
         learning: bool | None = None,
+        sketch: bool = False,
     ) -> Counted:
         """Solutions up to ``limit`` by search at ``level``, within ``budget``
         work units (default :data:`search.DEFAULT_UNITS`; ``seconds`` is a
         safety clock); ``learning``: True the search with learning, False the
-        plain search, None the one the ladder suits (see :func:`search.count`)."""
+        plain search, None the one the ladder suits (see :func:`search.count`).
+
+        With ``sketch``, the puzzle's own :meth:`sketch` goes first: when it
+        finds ``limit`` answers (checked by the validator) they are the count
+        (no guess, no node), else its likely shading steers the learning
+        search's first guesses. Off by default: ``pencilbox measure``'s
+        tables count the search's guesses and nodes without it."""
         lv = self.ladder.level_index(level)
         units = search.DEFAULT_UNITS if budget is None else budget
         whole = Budget(units, seconds)  # the clock counts the board's making too
-        c = search.count(self.ladder, self.start(p), lv, limit, whole, learning)
+        leaning = None
+        if sketch:
+            try:
+                found, likely = self.sketch(p, whole)
+            except Stopped as e:
+                return Counted(
+                    0, False, 0, 0, "ladder", self.levels[lv], None, search.stop_reason(e)
+                )
+            if len(found) >= limit:
+                return Counted(limit, True, 0, 0, "sketch", self.levels[lv], found[0])
+            if likely is not None:
+                leaning = [1 << v for v in likely]
+        c = search.count(self.ladder, self.start(p), lv, limit, whole, learning, leaning=leaning)
         first = tuple(single_value(m) for m in c.first) if c.first is not None else None
         level_name = self.levels[lv]
         return Counted(

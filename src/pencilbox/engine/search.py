@@ -44,7 +44,7 @@ marked (``State.searching``) and their copies inherit the mark.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic
 
@@ -332,6 +332,7 @@ def count(
     budget: Budget | None = None,
     learning: bool | None = None,
     keep: int = 1,
+    leaning: Sequence[Mask] | None = None,
 ) -> Count:
     """Count solutions of ``state`` up to ``limit`` by propagating search.
 
@@ -347,13 +348,17 @@ def count(
     level explains its deductions (``Ladder.explains_at``): where some rule
     does not, its nogoods rest on every guess and the plain search, which
     probes in every node, is the faster (``benchmarks/bench_learning.py``).
+    ``leaning`` (one value bit per cell, or 0) is the learning search's
+    first phases: the value each guess tries first until a conflict has
+    decided the cell, a likely answer's colours (say) to steer it to an
+    answer soon; the count it reaches does not depend on it.
     """
     if budget is None:
         budget = Budget(DEFAULT_UNITS)
     if learning is None:
         learning = ladder.explains_at(level)
     if learning and can_learn(ladder, level):
-        return _LearningSearch(ladder, level, budget, keep).count(state, limit)
+        return _LearningSearch(ladder, level, budget, keep, leaning).count(state, limit)
     run = _Search(ladder, level, budget, keep)
     spent = budget.spent
     root = state.copy()
@@ -435,8 +440,16 @@ class _LearningSearch(_Search[B]):
     counted twice and the search goes on until no guess is left to undo.
     """
 
-    def __init__(self, ladder: Ladder[B], level: int, budget: Budget, keep: int = 1) -> None:
+    def __init__(
+        self,
+        ladder: Ladder[B],
+        level: int,
+        budget: Budget,
+        keep: int = 1,
+        leaning: Sequence[Mask] | None = None,
+    ) -> None:
         super().__init__(ladder, level, budget, keep)
+        self.leaning = leaning
         self.blocked = 0
         """The cells named by the nogoods that block counted solutions."""
         self.vsids = VSIDS
@@ -470,7 +483,7 @@ class _LearningSearch(_Search[B]):
         guess_at = learn.guesses  # the trail index of each level's guess
         found = 0
         ladder = self.ladder
-        phase = [0] * n
+        phase = list(self.leaning) if self.leaning is not None else [0] * n
         conflicts = 0
         restart_at = RESTART_UNIT
         restart_i = 1

@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pencilbox.engine import search
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Study, Verdict
-from pencilbox.engine.results import GapCheck
+from pencilbox.engine.ladder import Status
+from pencilbox.engine.results import GapCheck, Values
 from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
 
-from . import brute, certificates, generate, model, rules, validate
+from . import brute, certificates, generate, model, rules, sketch, validate
 from .certificates import OracleResult
 from .frontend import FRONTEND
 from .samples import SAMPLES
@@ -37,6 +39,25 @@ class Kurotto(PuzzleKind):
     # -- uniqueness --------------------------------------------------------------
     def silent_flips(self, p: Puzzle, solution: Sequence[int]) -> list[int]:
         return certificates.silent_flips(p, solution)
+
+    def sketch(self, p: Puzzle, budget: Budget) -> tuple[tuple[Values, ...], Values | None]:
+        """A likely answer by local search from the fixpoint of echo
+        (:mod:`.sketch`); when it is one, a second read off it (a silent
+        flip or pair, :mod:`.certificates`), each checked by the validator."""
+        s = self.start(p)
+        if (
+            self.ladder.propagate(s, rules.LEVELS.index("echo"), budget=budget).status
+            is Status.CONTRADICTION
+        ):
+            return (), None
+        likely, off = sketch.shade(s.board, s.cands, budget)
+        if off or self.validate(p, likely):
+            return (), tuple(likely)
+        found = [tuple(likely)]
+        for second in certificates.seconds(p, likely):
+            found.append(tuple(second))
+            break
+        return tuple(found), tuple(likely)
 
     def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool:
         return not self.silent_flips(p, answer)

@@ -22,7 +22,7 @@ search is handed in as a function.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,10 +64,7 @@ class _Answer:
 
 
 def _bare_valid(puzzle: Any, answer: Sequence[int], flips: Sequence[int]) -> bool:
-    board = list(answer)
-    for x in flips:
-        board[x] ^= 1
-    return not validate(puzzle, board)
+    return not validate(puzzle, _flipped(answer, flips))
 
 
 def coverage(puzzle: Any, answer: Sequence[int]) -> list[int]:
@@ -110,6 +107,24 @@ def silent_pairs(
                 if limit is not None and len(out) >= limit:
                     return out
     return out
+
+
+def seconds(puzzle: Any, answer: Sequence[int]) -> Iterator[list[int]]:
+    """Second answers read off ``answer``: its silent flips, then its silent
+    pairs, each flipped and checked by the validator."""
+    for x in silent_flips(puzzle, answer):
+        if _bare_valid(puzzle, answer, (x,)):
+            yield _flipped(answer, (x,))
+    for pair in silent_pairs(puzzle, answer):
+        if _bare_valid(puzzle, answer, pair):
+            yield _flipped(answer, pair)
+
+
+def _flipped(answer: Sequence[int], flips: Sequence[int]) -> list[int]:
+    board = list(answer)
+    for x in flips:
+        board[x] ^= 1
+    return board
 
 
 @dataclass(frozen=True)

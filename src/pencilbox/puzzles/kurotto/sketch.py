@@ -1,0 +1,131 @@
+"""A likely Kurotto answer by local search, for the count to start from.
+
+On a big open board (a raw 15×15: black blocks of dozens of cells, circles
+whose numbers run past 50) the counting search can spend seconds before its
+first answer, while a repair search finds one in a tenth of a second: shade
+the cells, then, while some circle's sum is off, flip one cell next to (or
+inside) its blocks, the flip that brings the sums nearest their numbers.
+
+What it returns is only a guess, never a proof: the count checks an answer
+with the independent validator before it counts it, and otherwise takes the
+guess as the colour to try first at each of its guesses (its phases), which
+leads the search to an answer near it. Its random choices come from a fixed
+seed and it stops after a fixed number of flips, so the same board gets the
+same guess on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pencilbox.engine.budget import Budget, cost
+from pencilbox.engine.grid import cells_of
+
+from .model import BLACK, WHITE, Board
+
+FLIPS = 3_000
+"""Flips tried before the search gives up and returns its nearest board."""
+NOISE = 0.2
+"""The share of flips made at random among those cells, to leave a dead end."""
+TABU = 5
+"""Flips during which a flipped cell stays as it is."""
+SEED = 0
+
+
+def shade(
+    board: Board, cands: Sequence[int], budget: Budget, flips: int = FLIPS
+) -> tuple[list[int], int]:
+    """A shading near an answer, from the candidates ``cands`` (a decided
+    cell keeps its colour): the values (0 black, 1 white) of the board with
+    the smallest total distance of the circles' sums to their numbers met,
+    and that distance (0: every sum is right, an answer if the candidates
+    held nothing else). Each flip weighed costs a rule application's worth
+    of ``budget`` (it floods the blocks around the cell)."""
+    g = board.grid
+    flood, spread = g.flood, g.spread
+    rng = random.Random(SEED)
+    price = cost([3] * len(cands))  # flooding the board, as a rule reading every cell
+    black = sum(1 << c for c, m in enumerate(cands) if m == 1 << BLACK)
+    free = sum(1 << c for c, m in enumerate(cands) if m == (1 << BLACK) | (1 << WHITE))
+    for c in cells_of(free):
+        if rng.random() < 0.5:
+            black |= 1 << c
+    circles = board.circles
+    beside: dict[int, list[int]] = {}
+    for i, circle in enumerate(circles):
+        for x in cells_of(circle.near):
+            beside.setdefault(x, []).append(i)
+    nearby = sum(1 << x for x in beside)
+    sums = [flood(c.near & black, black).bit_count() for c in circles]
+    off = sum(abs(t - c.number) for t, c in zip(sums, circles, strict=True))
+    best, best_black = off, black
+
+    def blocks(seeds: int, shaded: int) -> list[int]:
+        out = []
+        while seeds:
+            block = flood(seeds & -seeds, shaded)
+            out.append(block)
+            seeds &= ~block
+        return out
+
+    def change(x: int) -> tuple[int, int, list[tuple[int, int]]]:
+        """The change in distance if ``x`` flips, the shading after, and
+        the circles' new sums."""
+        budget.spend(price)
+        bit = 1 << x
+        around = spread(bit) & ~bit
+        if black & bit:
+            after_black = black & ~bit
+            before, after = [flood(bit, black)], blocks(around & after_black, after_black)
+        else:
+            after_black = black | bit
+            before, after = blocks(around & black, black), [flood(bit, after_black)]
+        delta: dict[int, int] = {}
+        for sign, group in ((-1, before), (1, after)):
+            for block in group:
+                size = sign * block.bit_count()
+                hit: set[int] = set()
+                for y in cells_of(block & nearby):
+                    hit.update(beside[y])
+                for i in hit:
+                    delta[i] = delta.get(i, 0) + size
+        d = 0
+        new = []
+        for i, dt in delta.items():
+            if dt:
+                t, n = sums[i] + dt, circles[i].number
+                new.append((i, t))
+                d += abs(t - n) - abs(sums[i] - n)
+        return d, after_black, new
+
+    until: dict[int, int] = {}
+    for step in range(flips):
+        if off == 0:
+            break
+        wrong = [i for i, c in enumerate(circles) if sums[i] != c.number]
+        i = rng.choice(wrong)
+        circle = circles[i]
+        region = flood(circle.near & black, black)
+        if sums[i] < circle.number:
+            room = spread(region | circle.bit) & free & ~black
+        else:
+            room = region & free
+        options = [x for x in cells_of(room) if until.get(x, -1) < step]
+        if not options:
+            continue
+        if rng.random() < NOISE:
+            x = rng.choice(options)
+            d, black, new = change(x)
+        else:
+            weighed = [(change(y), y) for y in options]
+            least = min(w[0][0] for w in weighed)
+            (d, black, new), x = rng.choice([w for w in weighed if w[0][0] == least])
+        for j, t in new:
+            sums[j] = t
+        off += d
+        until[x] = step + TABU
+        if off < best:
+            best, best_black = off, black
+    values = [BLACK if best_black >> c & 1 else WHITE for c in range(len(cands))]
+    return values, best
