@@ -138,18 +138,24 @@ def chain_json(name: str, puzzle: str, solution: list[int]) -> dict[str, Any]:
     p = kind.parse(puzzle)
     top = kind.ladder.top
     found = chain(kind.ladder, kind.start(p), top, whole=Budget(CHAIN_UNITS))
-    links = [
-        [
-            link.deduction.cell,
-            kind.value_token(solution[link.deduction.cell]),
-            link.deduction.rule,
-            link.rung,
-            link.deduction.reason,
-            cells_json(p, link.deduction.premises),
-            list(link.needs),
-        ]
-        for link in found.links
-    ]
+    board = kind.start(p)  # the board each link is found on: the marks before it
+    links = []
+    for link in found.links:
+        d = link.deduction
+        value = solution[d.cell]
+        reason, premises = kind.told(board, d.cell, value, d.rule, d.reason, d.premises)
+        links.append(
+            [
+                d.cell,
+                kind.value_token(value),
+                d.rule,
+                link.rung,
+                reason,
+                cells_json(p, premises),
+                list(link.needs),
+            ]
+        )
+        board.cands[d.cell] = 1 << value
     return {
         "url": kind.to_url(p),
         "cols": p.cols,
