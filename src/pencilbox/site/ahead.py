@@ -57,7 +57,7 @@ HINTS = "hints"
 CHAIN_UNITS = 1_000_000
 """The work a board's whole chain may take (each hint also has the work a
 hint has): the chains of today's bank take at most about 600,000 units
-(four of Numbrix's 12x12 probe boards; the others under 300,000); a larger
+(four 12x12 boards graded probe; the others under 300,000); a larger
 board's chain stops where it runs out, and the engine gives the rest. A
 chain also stops where one hint runs out of its own work, as the server's
 hint stops there."""
