@@ -36,7 +36,8 @@ site: docs
 docs: $(VENV)/.installed-test
 	$(BIN)/mkdocs build --strict --site-dir $(abspath $(DOCS))
 
-test: $(VENV)/.installed-test
+# The tests inject axe-core (pinned in package-lock.json) into the page: npm ci installs it.
+test: $(VENV)/.installed-test node_modules/.package-lock.json
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed-test
@@ -51,7 +52,8 @@ compiled: $(VENV)/.installed-test
 load: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks load
 
-# The JavaScript linter (ESLint, pinned in package-lock.json): npm ci installs it.
+# The JavaScript linter (ESLint) and the accessibility checker the tests use
+# (axe-core), pinned in package-lock.json: npm ci installs them.
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@

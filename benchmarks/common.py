@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import socket
 import statistics
+import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 
@@ -37,3 +40,32 @@ def level_table(kind: Any, puzzles: list[Any], title: str) -> None:
         cnt = [timed(lambda p=p, lv=level: kind.count(p, limit=2, level=lv))[0] for p in puzzles]
         print(f"  {level:<8} fixpoint   {summary(fix)}")
         print(f"  {level:<8} count-to-2 {summary(cnt)}")
+
+
+def wait_for_port(port: int, tries: int = 300) -> None:
+    """Until something listens on 127.0.0.1:``port`` (a tenth of a second a try)."""
+    for _ in range(tries):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def running(command: list[str], port: int, **popen: Any) -> Iterator[str]:
+    """``command`` running (quiet) until the block ends, once it listens on
+    127.0.0.1:``port``: its URL."""
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **popen)
+    try:
+        wait_for_port(port)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)

@@ -86,8 +86,8 @@ def site_browser(browser: Any) -> Any:
 
 
 def open_page(browser: Any, url: str, **context: Any) -> tuple[Any, Any, list[str]]:
-    """A new context and page at ``url``, once its engine dealt the first
-    board; and the page's errors as they come."""
+    """A new context and page at ``url``, once its first board is dealt
+    (written ahead, or by the engine); and the page's errors as they come."""
     ctx = browser.new_context(**{"viewport": {"width": 1100, "height": 820}, **context})
     page = ctx.new_page()
     errors: list[str] = []
@@ -99,8 +99,30 @@ def open_page(browser: Any, url: str, **context: Any) -> tuple[Any, Any, list[st
 
 @pytest.fixture(scope="module")
 def site_page(site_browser: Any, site_url: str) -> Iterator[Any]:
-    """One page of the site for the module (its engine starts once)."""
+    """One page of the site for the module, once its engine is ready (it
+    starts once): its answers are the engine's, none written ahead."""
     ctx, page, errors = open_page(site_browser, site_url)
+    page.wait_for_selector("body[data-engine=ready]", timeout=READY_MS)
     yield page
     ctx.close()
     assert not errors, errors
+
+
+KEPT = """async () => {
+  for (const name of await caches.keys())
+    if (await (await caches.open(name)).match("/pencilbox-files.json")) return true;
+  return false;
+}"""
+"""Whether the service worker's cache holds the whole site (it writes the
+list of what it holds once it does)."""
+
+
+def wait_until_kept(page: Any) -> None:
+    """Until the service worker keeps the whole site: the engine's files as
+    they came, the page's from the browser's cache, the rest fetched once the
+    engine was ready."""
+    for _ in range(1500):
+        if page.evaluate(KEPT):
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError("the service worker never kept the whole site")

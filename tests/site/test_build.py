@@ -4,6 +4,7 @@ the runtime in it is the one pinned."""
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import re
@@ -11,6 +12,7 @@ import struct
 import zipfile
 from pathlib import Path
 
+import brotli
 import pytest
 
 import pencilbox
@@ -19,7 +21,8 @@ from pencilbox.cli import main
 from pencilbox.site import runtime
 from pencilbox.site.build import build
 from pencilbox.site.runtime import SiteError
-from pencilbox.site.wheel import PACKAGE, modules, wheel_name
+from pencilbox.site.wheel import modules, wheel_name
+from pencilbox.web import assets, calls
 from pencilbox.web.app import STATIC
 
 from .conftest import shipped_puzzles
@@ -44,22 +47,35 @@ def test_the_page_is_the_servers_saying_the_engine_is_inside(site_folder: Path) 
     assert bank is not None
     assert (site_folder / bank.group(1)).read_bytes() == SHIPPED.read_bytes()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
-    added = [line for line in page.splitlines() if line not in SERVER_PAGE.splitlines()]
-    assert len(added) == 4 and page.count("\n") == SERVER_PAGE.count("\n") + 4
+    # The server's page, its two scripts bundled into one, the engine named
+    # and what the first board needs preloaded (every one a file of the site).
+    ours, servers = page.splitlines(), SERVER_PAGE.splitlines()
+    assert [line for line in servers if line not in ours] == [
+        '<script type="module" src="/static/app.js"></script>',
+        '<script type="module" src="/static/studio.js"></script>',
+    ]
+    added = [line for line in ours if line not in servers]
+    assert added[0] == meta.group(0)
+    assert added[-1] == '<script type="module" src="/static/page.js"></script>'
+    link = re.compile(r'<link rel="(module)?preload" href="/([^"]+)"[^>]*>')
+    preloaded = [link.fullmatch(x) for x in added[1:-1]]
+    assert all(preloaded), added
+    names = [m.group(2) for m in preloaded if m]
+    assert names[0] == "engine/ahead/puzzles.json"
+    for name in ("static/page.js", "static/api.js", "static/engine.js", "static/ahead.js"):
+        assert name in names
+    assert all((site_folder / name).is_file() for name in names)
 
 
-def test_the_front_end_and_every_puzzles_files_are_there(site_folder: Path) -> None:
-    for path in STATIC.rglob("*"):
-        if path.is_file() and path.name != "index.html":
-            assert (site_folder / "static" / path.relative_to(STATIC)).read_bytes() == (
-                path.read_bytes()
-            )
-    for name in shipped_puzzles():
-        fe = pencilbox.puzzle(name).frontend
-        if fe is not None and fe.module:
-            assert (site_folder / "puzzles" / name / fe.module).is_file()
-    for name in ("worker.js", "sw.js", "manifest.webmanifest"):
-        assert (site_folder / name).is_file()
+def test_the_page_s_scripts_are_bundled_with_api_js_apart(site_folder: Path) -> None:
+    """One file holds the page's scripts and their modules, minified, and
+    imports api.js by its URL (one api.js, one engine, in the page)."""
+    bundle = (site_folder / "static" / "page.js").read_text(encoding="utf-8")
+    held = assets.imported(["/static/app.js", "/static/studio.js"], lambda u: STATIC / u[8:])
+    assert len(held) > 10 and "/static/api.js" in held
+    whole = sum((STATIC / url[8:]).stat().st_size for url in held if url != "/static/api.js")
+    assert len(bundle) < whole / 2  # minified
+    assert "./api.js" in bundle and "class ApiError" not in bundle
 
 
 def test_the_manifest_installs_it_as_an_app(site_folder: Path) -> None:
@@ -75,72 +91,111 @@ def test_the_manifest_installs_it_as_an_app(site_folder: Path) -> None:
 
 
 def test_the_service_worker_keeps_every_file_under_the_builds_name(site_folder: Path) -> None:
+    """Every file of the site, by the hash of its bytes, but the build's own,
+    the compressed copies and the hint chains (the engine hints offline)."""
     info = json.loads((site_folder / "site.json").read_text())
     sw = (site_folder / "sw.js").read_text()
     build_hash = re.search(r'^const BUILD = "([0-9a-f]{16})";$', sw, re.M)
     files = re.search(r"^const FILES = (\[.*\]);$", sw, re.M)
     assert build_hash is not None and files is not None
     assert build_hash.group(1) == info["build"]
-    on_disk = sorted(
+
+    def sha(name: str) -> str:
+        return hashlib.sha256((site_folder / name).read_bytes()).hexdigest()[:16]
+
+    kept = sorted(
         p.relative_to(site_folder).as_posix()
         for p in site_folder.rglob("*")
-        if p.is_file() and p.name not in ("sw.js", "site.json")
+        if p.is_file()
+        and p.name not in ("sw.js", "site.json")
+        and p.suffix not in (".br", ".gz")
+        and "hints" not in p.parts
     )
-    assert json.loads(files.group(1)) == ["./", *on_disk]
+    assert json.loads(files.group(1)) == [["./", sha("index.html")]] + [[n, sha(n)] for n in kept]
     assert "caches.open(CACHE)" in sw and "pencilbox-${BUILD}" in sw
+
+
+def test_the_files_that_compress_have_brotli_and_gzip_copies(site_folder: Path) -> None:
+    info = json.loads((site_folder / "site.json").read_text())
+    copied = 0
+    for name in info["files"]:
+        path = site_folder / name
+        br, gz = path.with_name(path.name + ".br"), path.with_name(path.name + ".gz")
+        if br.exists():
+            assert brotli.decompress(br.read_bytes()) == path.read_bytes(), name
+            copied += 1
+        if gz.exists():
+            assert gzip.decompress(gz.read_bytes()) == path.read_bytes(), name
+    for name in ("index.html", "static/page.js", "pyodide/pyodide.asm.wasm", "engine/bank.sqlite"):
+        for kind in (".br", ".gz"):
+            assert (site_folder / (name + kind)).is_file(), name
+    assert copied > len(info["files"]) / 2
+    engine = info["engine"]
+    assert engine["br"] < engine["gz"] < engine["raw"] / 2
 
 
 def test_the_runtime_is_the_pinned_pyodide(site_folder: Path) -> None:
     pin = runtime.pinned()
     sums: dict[str, str] = pin["files"]  # type: ignore[assignment]
-    for name, want in sums.items():
-        if name != "python_stdlib.zip":
-            assert runtime.sha256(site_folder / "pyodide" / name) == want, name
+    for name in runtime.AS_IS:
+        assert runtime.sha256(site_folder / "pyodide" / name) == sums[name], name
     fetched = runtime.fetch()
     assert runtime.mismatches(fetched.folder, sums) == []
-    # The standard library is the pinned one, with bytecode beside the source.
+    lock = json.loads((fetched.folder / runtime.LOCK).read_text())
+    shipped_lock = json.loads((site_folder / "pyodide" / runtime.LOCK).read_text())
+    assert shipped_lock == {"info": lock["info"], "packages": {}} and lock["packages"]
+    # The standard library: the modules the page imports, each the bytecode
+    # of the pinned source beside which it lies, and nothing else.
+    info = json.loads((site_folder / "site.json").read_text())
     with (
         zipfile.ZipFile(fetched.folder / "python_stdlib.zip") as pinned,
         zipfile.ZipFile(site_folder / "pyodide" / "python_stdlib.zip") as shipped,
     ):
-        names = set(shipped.namelist())
-        for entry in pinned.namelist():
-            assert shipped.read(entry) == pinned.read(entry), entry
-        added = names - set(pinned.namelist())
-        assert added and all(n.endswith(".pyc") and n[:-1] in names for n in added)
-        assert "json/__init__.pyc" in added
+        names = shipped.namelist()
+        assert sorted(n[:-1] for n in names) == info["imported"]["stdlib"]
+        assert all(n.endswith(".pyc") and n[:-1] in pinned.namelist() for n in names)
+        assert len(names) < len(pinned.namelist()) / 3
+        assert "json/__init__.pyc" in names
         # What only the command line and a bank builder use is not imported
-        # by the page, so nothing of it was compiled for the page.
-        for unused in ("argparse.pyc", "multiprocessing/__init__.pyc"):
-            assert unused not in added, unused
+        # by the page, so it is not in the page's standard library.
+        for unused in ("argparse.pyc", "multiprocessing/__init__.pyc", "unittest/__init__.pyc"):
+            assert unused not in names, unused
         head = shipped.read("json/__init__.pyc")[:8]
         assert head[4:8] == (1).to_bytes(4, "little")  # hash-based, never checked
+        assert shipped.getinfo("json/__init__.pyc").compress_type == zipfile.ZIP_STORED
 
 
-def test_the_wheel_holds_every_module_its_bytecode_and_the_puzzles(site_folder: Path) -> None:
+def test_the_wheel_holds_the_bytecode_of_what_the_page_imports(site_folder: Path) -> None:
     path = site_folder / "engine" / wheel_name()
+    info = json.loads((site_folder / "site.json").read_text())
+    imported = info["imported"]["pencilbox"]
     with zipfile.ZipFile(path) as z:
         names = set(z.namelist())
-        info = f"pencilbox-{pencilbox.__version__}.dist-info"
-        for module in modules():
-            assert "pencilbox/" + module.relative_to(PACKAGE).as_posix() in names
-        for source in (n for n in names if n.endswith(".py")):
-            folder, _, stem = source[:-3].rpartition("/")
-            assert any(
-                n.startswith(f"{folder}/__pycache__/{stem}.cpython-") and n.endswith(".pyc")
-                for n in names
-            ), source
-        points = z.read(f"{info}/entry_points.txt").decode()
+        dist = f"pencilbox-{pencilbox.__version__}.dist-info"
+        code = {n for n in names if not n.startswith(dist)}
+        assert all(n.endswith(".pyc") for n in code)  # no source
+        modules = {n[:-4].removesuffix("/__init__").replace("/", ".") for n in code}
+        assert modules == set(imported)
+        assert "pencilbox.web.page" in modules and "pencilbox.engine.hints" in modules
+        for name in shipped_puzzles():
+            assert f"pencilbox.puzzles.{name}" in modules
+        for unused in ("pencilbox.cli", "pencilbox.web.app", "pencilbox.site.build"):
+            assert unused not in modules, unused
+        assert len(modules) < len(modules_of_package())
+        points = z.read(f"{dist}/entry_points.txt").decode()
         for name in shipped_puzzles():
             assert f"{name} = pencilbox.puzzles.{name}:KIND" in points
-        for line in z.read(f"{info}/RECORD").decode().splitlines():
+        for line in z.read(f"{dist}/RECORD").decode().splitlines():
             name, digest, size = line.split(",")
             if digest:
                 data = z.read(name)
                 assert len(data) == int(size)
                 h = hashlib.sha256(data).digest()
                 assert digest == "sha256=" + base64.urlsafe_b64encode(h).rstrip(b"=").decode()
-        assert not any(n.endswith((".sqlite", ".js", ".css", ".html")) for n in names)
+
+
+def modules_of_package() -> list[Path]:
+    return [p for p in modules() if p.suffix == ".py"]
 
 
 def test_a_build_replaces_an_earlier_one_with_the_same_bytes(
@@ -203,28 +258,110 @@ def test_the_answers_written_ahead_are_the_servers(site_folder: Path) -> None:
             shelves = [s for s in bank.shelves() if s.type in shipped_puzzles()]
         assert shelves
         for s in shelves:
-            shelf = json.loads((ahead / "deal" / f"{s.type}-{s.rows}x{s.cols}.json").read_text())
-            assert shelf["top"] == pencilbox.puzzle(s.type).levels[-1]
-            boards = shelf["grades"][s.grade]
+            name = f"{s.type}-{s.rows}x{s.cols}-{s.grade}.json"
+            boards = json.loads((ahead / "deal" / name).read_text())
             assert len(boards) == s.boards
             for n in (0, s.boards - 1, s.boards + 1):
                 query = f"type={s.type}&size={s.rows}&cols={s.cols}&grade={s.grade}&index={n}"
                 dealt = server.get(f"/api/puzzle?{query}").json()
                 assert boards[n % s.boards] == dealt, query
-    assert not (ahead / "deal" / "toy-6x6.json").exists()
+    assert not list((ahead / "deal").glob("toy-*"))
 
 
-def test_the_page_links_the_manual_only_when_the_site_carries_it() -> None:
-    from pencilbox.site.build import index_html
+def test_the_page_links_the_manual_only_when_the_site_carries_it(site_folder: Path) -> None:
+    from pencilbox.site.build import manual_link
 
-    plain = index_html("engine/p.whl", None, "engine/ahead/")
-    linked = index_html("engine/p.whl", None, "engine/ahead/", manual=True)
-    assert "/manual/index.html" not in plain
+    plain = (site_folder / "index.html").read_text(encoding="utf-8")
+    linked = manual_link(plain)
+    assert "/manual/" not in plain
+    link = '<a class="manual" href="/manual/index.html">Manual</a>'
     header = linked[linked.index("<header>") : linked.index("</header>")]
-    assert '<a class="manual" href="/manual/index.html">Manual</a>' in header
+    assert link in header
+    assert linked.replace(f"  {link}\n", "") == plain  # the link, nothing else
 
 
 def test_a_manual_that_was_not_built_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(SiteError, match="make docs"):
         build(tmp_path / "out", manual=tmp_path / "no-docs")
     assert not (tmp_path / "out").exists()
+
+
+CHAINED = 2
+"""Boards of each shelf whose chain is played against the server."""
+ENDS = ("solved", "stopped")
+"""How a chain of the bank may end: solved, or stopped by a hint's work
+(never stalled: every bank board is solved by its top rung)."""
+
+
+def test_the_hints_written_ahead_are_the_servers_and_proved(site_folder: Path) -> None:
+    """Every bank board has its hint chain, to its end: its answer is the
+    bank's, every hint sets a cell the chain had not, to the answer's value,
+    and needs only cells set before it. Played from the empty board, each
+    hint is the server's hint on that board; and the marks each needs prove
+    it alone: the rules of its rung, from the clues and those marks, decide
+    its cell to its value. A chain that stops before the board is solved
+    stops where the server's hint stops too (it runs out of its work)."""
+    from fastapi.testclient import TestClient
+
+    from pencilbox.bank.store import Bank
+    from pencilbox.site.ahead import url_key
+    from pencilbox.web.app import create_app
+
+    hints = site_folder / "engine" / "ahead" / "hints"
+    played = stopped = 0
+    with (
+        TestClient(create_app(SHIPPED, workers=1), base_url="http://localhost") as server,
+        Bank(SHIPPED) as bank,
+    ):
+        boards = [b for b in bank.boards() if b.type in shipped_puzzles()]
+        assert len(list(hints.glob("*.json"))) == len(boards)
+        shelf: dict[tuple[str, int, int, str], int] = {}
+        for b in boards:
+            kind = pencilbox.puzzle(b.type)
+            p = kind.parse(b.puzzle)
+            url = kind.to_url(p)
+            chain = json.loads((hints / f"{url_key(url)}.json").read_text(encoding="utf-8"))
+            answer = kind.parse_solution(b.solution, p)
+            assert chain["url"] == url and chain["cols"] == p.cols
+            assert chain["answer"] == [kind.value_token(v) for v in answer]
+            assert chain["level"] == kind.levels[-1] and chain["end"] in ENDS, url
+            start = kind.start(p)
+            undecided = {c for c, m in enumerate(start.cands) if m & (m - 1)}
+            cells = [link[0] for link in chain["links"]]
+            assert len(set(cells)) == len(cells) and set(cells) <= undecided  # each once
+            if chain["end"] == "solved":
+                assert set(cells) == undecided, url  # to the end
+            else:
+                stopped += 1
+                marks: list[int | None] = [None] * (p.rows * p.cols)
+                for cell, value, *_ in chain["links"]:
+                    marks[cell] = kind.parse_value(value, p.rows * p.cols)
+                body = {"puzzle": url, "marks": calls.marks_rows(kind, tuple(marks), p.cols)}
+                assert server.post("/api/hint", json=body).json()["status"] == "stopped", url
+            for k, (cell, value, _, rung, _, _, needs) in enumerate(chain["links"]):
+                assert value == chain["answer"][cell]
+                assert set(needs) <= set(cells[:k])
+                if len(needs) < k:  # fewer than every mark before it: proved by those alone
+                    trial = start.copy()
+                    for c in needs:
+                        trial.cands[c] = 1 << answer[c]
+                    kind.ladder.propagate(trial, rung)
+                    assert trial.cands[cell] == 1 << answer[cell], (url, k)
+            key = (b.type, b.rows, b.cols, b.grade)
+            shelf[key] = shelf.get(key, 0) + 1
+            if shelf[key] > CHAINED:
+                continue
+            played += 1
+            marks = [None] * (p.rows * p.cols)
+            for cell, value, rule, _, reason, premises, _ in chain["links"]:
+                body = {"puzzle": url, "marks": calls.marks_rows(kind, tuple(marks), p.cols)}
+                h = server.post("/api/hint", json=body).json()
+                assert (h["status"], h["cell"], h["value"]) == (
+                    "hint",
+                    [cell // p.cols, cell % p.cols],
+                    value,
+                ), (url, cell)
+                assert (h["rule"], h["reason"], h["premises"]) == (rule, reason, premises)
+                marks[cell] = kind.parse_value(value, p.rows * p.cols)
+    assert played >= CHAINED * len(shipped_puzzles())
+    assert stopped < len(boards) / 100  # the rare board whose hint is hard work

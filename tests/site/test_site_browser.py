@@ -18,11 +18,12 @@ from playwright.sync_api import expect
 
 import pencilbox
 from pencilbox.bank.store import SHIPPED
+from pencilbox.site.ahead import url_key
 from pencilbox.web import calls
 from pencilbox.web.app import create_app
 from tests.web.fixtures import ARTIFACTS
 
-from .conftest import READY_MS, http_server, open_page, shipped_puzzles
+from .conftest import READY_MS, http_server, open_page, shipped_puzzles, wait_until_kept
 from .test_page import timeless
 
 pytestmark = pytest.mark.browser
@@ -207,12 +208,8 @@ def test_offline_after_one_visit_play_to_solved_and_edit(
     hints, opens its share link, and the editor gives its verdict."""
     with http_server(site_folder) as (url, proc):
         ctx, page, errors = open_page(site_browser, url)
-        page.wait_for_timeout(100)
-        deadline = 0
-        while not service_worker_in_charge(page):  # the install keeps every file first
-            deadline += 1
-            assert deadline < 600, "the service worker never took charge"
-            page.wait_for_timeout(200)
+        wait_until_kept(page)
+        assert service_worker_in_charge(page)
         proc.terminate()
         proc.wait(timeout=10)
     ctx.set_offline(True)
@@ -259,11 +256,12 @@ def test_a_phone_installs_it_and_plays_on_its_screen(site_browser: Any, site_url
     assert not errors, errors
 
 
-def test_a_board_is_playable_before_the_engine_starts(
+def test_a_board_is_playable_and_hinted_before_the_engine_starts(
     site_browser: Any, site_url: str, site_folder: Path
 ) -> None:
     """With Pyodide never arriving, the first visit still deals a bank board
-    (from the answers written ahead), draws it and plays it; Hint and the
+    (from the answers written ahead), draws it and plays it, and Hint shows
+    the first hint of the board's chain, then fills it in; Check and the
     editor's verdict wait for the engine and say so."""
     ctx = site_browser.new_context(viewport={"width": 1100, "height": 820}, service_workers="block")
     held: list[Any] = []
@@ -278,24 +276,40 @@ def test_a_board_is_playable_before_the_engine_starts(
     page.goto(site_url + "/")
     page.wait_for_selector("body[data-ready]", timeout=READY_MS)
     assert page.get_attribute("body", "data-engine") == "starting"
-    assert held, "the worker never asked for Pyodide"
     kind = page.input_value("#puzzle-type")
     shown = page.get_attribute("#share", "href").split("?p=", 1)[1]
-    dealt = [
-        board["share"].split("?p=", 1)[1]
+    dealt = {
+        board["share"].split("?p=", 1)[1]: board
         for path in (site_folder / "engine" / "ahead" / "deal").glob(f"{kind}-*.json")
-        for boards in json.loads(path.read_text(encoding="utf-8"))["grades"].values()
-        for board in boards
-    ]
+        for board in json.loads(path.read_text(encoding="utf-8"))
+    }
     assert shown in dealt
-    cell = page.locator("#board .cell:not([data-given])").first
-    state = cell.get_attribute("data-state")
-    cell.click()
-    assert cell.get_attribute("data-state") != state  # a click plays
+    url = dealt[shown]["url"]
+    hints = site_folder / "engine" / "ahead" / "hints"
+    chain = json.loads((hints / f"{url_key(url)}.json").read_text(encoding="utf-8"))
     page.click("#hint")
+    expect(page.locator("#status")).to_have_attribute("data-kind", "hint")
+    cell = chain["links"][0][0]
+    r, c = divmod(cell, chain["cols"])
+    assert page.inner_text("#status").startswith(f"r{r + 1}c{c + 1} ")
+    filled = page.locator(f'#board .cell[data-r="{r}"][data-c="{c}"]')
+    assert filled.get_attribute("data-state") == "empty"
+    page.click("#hint")  # fill it in
+    expect(page.locator("#status")).to_contain_text(f"Applied: r{r + 1}c{c + 1} is")
+    assert filled.get_attribute("data-state") != "empty"
+    other = page.locator("#board .cell:not([data-given])").last
+    state = other.get_attribute("data-state")
+    other.click()
+    assert other.get_attribute("data-state") != state  # a click plays
+    page.click("#check")
     expect(page.locator("#status")).to_contain_text("engine is starting")
     page.click("#edit")  # the editor's verdict waits too, and says so
     expect(page.locator("#verdict")).to_contain_text("engine is starting")
+    for _ in range(100):  # the engine starts once the board is shown (its service worker given 3 s)
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the worker never asked for Pyodide"
     assert page.get_attribute("body", "data-engine") == "starting"
     ctx.close()
     assert not errors, errors
@@ -324,11 +338,8 @@ def test_a_cancelled_call_keeps_the_warm_engine(
     stays (none stopped, none started afresh) and answers the next call as
     the server does."""
     ctx, page, errors = open_page(site_browser, site_url)
-    waited = 0
-    while not service_worker_in_charge(page):
-        waited += 1
-        assert waited < 600, "the service worker never took charge"
-        page.wait_for_timeout(200)
+    wait_until_kept(page)
+    assert service_worker_in_charge(page)
     page.reload()
     page.wait_for_selector("body[data-engine=ready]", timeout=READY_MS)
     assert page.evaluate("() => self.crossOriginIsolated") is True

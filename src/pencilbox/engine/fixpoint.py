@@ -28,6 +28,9 @@ class FirstDeduction:
     reached: list[Mask] | None = None
     """When nothing is decided and the level stalls: the candidates of its
     fixpoint (what a higher rung starts from without running it again)."""
+    narrated: tuple[Deduction, ...] = ()
+    """Every deduction of the run, in order, the decisive one last: what a
+    hint rests on besides the state it started from."""
 
 
 def first_deduction(
@@ -41,10 +44,11 @@ def first_deduction(
     narrated = State(state.board, state.cands[:], [], state.scratch)
     narrated.budget = budget
     outcome = ladder.propagate(narrated, level, stop=lambda d: d.decides)
+    said = tuple(narrated.trace or ())
     if outcome.stopped is not None:
-        return FirstDeduction(Status.STALLED, outcome.stopped, outcome)
+        return FirstDeduction(Status.STALLED, outcome.stopped, outcome, narrated=said)
     reached = narrated.cands if outcome.status is Status.STALLED else None
-    return FirstDeduction(outcome.status, None, outcome, reached)
+    return FirstDeduction(outcome.status, None, outcome, reached, said)
 
 
 def lowest_solving_level(

@@ -16,6 +16,11 @@ Done once for every puzzle, in terms of its ladder (the kind calls it):
   (:mod:`pencilbox.engine.cases`), told in words
   (:func:`pencilbox.engine.refutation.describe`).
 
+:func:`chain` plays the hints from the empty board, each filled in, and
+says for each which of the marks before it it needs: on any board holding
+those marks the clues and they alone decide its cell, so the hint holds
+there too (what the static site shows before its engine has started).
+
 Everything is spent from one budget of work (:mod:`pencilbox.engine.budget`):
 when it runs out, or its safety clock stops it, the hint is "stopped" and
 says which.
@@ -24,15 +29,16 @@ says which.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from pencilbox.engine import cases
-from pencilbox.engine.budget import Budget, OutOfTime
+from pencilbox.engine.budget import Budget, OutOfTime, OutOfWork
 from pencilbox.engine.fixpoint import FirstDeduction, first_deduction
 from pencilbox.engine.grid import Cell
 from pencilbox.engine.ladder import Ladder, Status
 from pencilbox.engine.refutation import describe
 from pencilbox.engine.results import HintResult, Marks, Values
-from pencilbox.engine.state import B, Mask, State, single_value
+from pencilbox.engine.state import B, Deduction, Mask, State, single_value
 from pencilbox.errors import ParseError, Stopped
 
 AnswerLookup = Callable[[Budget], Values | None]
@@ -236,3 +242,107 @@ def why_stopped(e: Stopped) -> str:
 
 def stopped_reason(e: Stopped, what: str) -> str:
     return f"{why_stopped(e)} before {what}; allow more to finish"
+
+
+@dataclass(frozen=True)
+class Link:
+    """One hint of a chain: the deduction, the rung it needs (its rule's, or
+    the highest of the rules its run used on the way), and the marks it needs
+    (cells earlier links decided, each with the value the chain gave it)."""
+
+    deduction: Deduction
+    rung: int
+    needs: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Chain:
+    """The hints from the empty board, in order, and how the chain ended:
+    "solved", "stalled" (the level proves nothing more) or "stopped" (a
+    hint's budget ran out)."""
+
+    links: tuple[Link, ...]
+    end: str
+
+
+def chain(
+    ladder: Ladder[B],
+    start: State[B],
+    level: int,
+    units: int = HINT_UNITS,
+    whole: Budget | None = None,
+) -> Chain:
+    """The hints a player asking at ``level`` from the empty board gets,
+    filling in each before asking again: each exactly the hint of
+    :func:`hint` on the board the links before it made (each within
+    ``units`` of work, as a hint), and with the marks it needs.
+
+    A link needs the marks among its premises when a propagation from the
+    clues and those marks alone (at the rung it needs, within ``units``)
+    decides its cell to its value: then the clues and those marks prove it,
+    on whatever board holds them. Otherwise (a rule that does not name all
+    it rests on, a premise narrowed earlier in the same run, a probe whose
+    trials rest on more), it needs every mark before it, the board it was
+    found on. ``whole``, when given, is spent by every hint and proof of
+    the chain too: once it runs out the chain ends there ("stopped")."""
+    s = start.copy()
+    marked: list[Cell] = []
+    links: list[Link] = []
+    rungs = {r.name: r.level for r in ladder.rules}
+    while True:
+        try:
+            h = first_deduction(ladder, s, level, Budget(units, parent=whole))
+        except Stopped:
+            return Chain(tuple(links), "stopped")
+        d = h.deduction
+        if d is None:
+            return Chain(tuple(links), "solved" if h.status is Status.SOLVED else "stalled")
+        # The rung it needs: its rule's, or higher if a rule above narrowed
+        # a cell on its way (the level that finds it again from that board).
+        upto = next((i for i, e in enumerate(h.narrated) if e is d), len(h.narrated) - 1)
+        rung = max(rungs.get(e.rule, level) for e in (*h.narrated[: upto + 1], d))
+        proof = Budget(units, parent=whole)
+        try:
+            wants = needs(ladder, start, s, d, h.narrated, marked, rung, proof)
+        except Stopped:  # the whole chain's budget ran out (a link's own only refutes a proof)
+            return Chain(tuple(links), "stopped")
+        links.append(Link(d, rung, wants))
+        s.cands[d.cell] = d.keep
+        marked.append(d.cell)
+
+
+def needs(
+    ladder: Ladder[B],
+    start: State[B],
+    board: State[B],
+    d: Deduction,
+    narrated: tuple[Deduction, ...],
+    marked: list[Cell],
+    rung: int,
+    budget: Budget,
+) -> tuple[Cell, ...]:
+    """The marks of ``marked`` (on ``board``) that the deduction ``d``
+    needs: its premises among them when they prove it (see :func:`chain`),
+    else all of them."""
+    every = tuple(marked)
+    if d.rule == "probe":
+        return every
+    before = next((i for i, e in enumerate(narrated) if e is d), len(narrated))
+    if {e.cell for e in narrated[:before]} & set(d.premises):
+        return every
+    earlier = set(marked)
+    few = tuple(p for p in d.premises if p in earlier)
+    if len(few) == len(every):
+        return every
+    trial = start.copy()
+    for p in few:
+        trial.cands[p] = board.cands[p]
+    try:
+        outcome = ladder.propagate(trial, rung, budget=budget)
+    except OutOfWork as e:
+        if e.budget is not budget:
+            raise
+        return every
+    if outcome.status is Status.CONTRADICTION or trial.cands[d.cell] != d.keep:
+        return every
+    return few

@@ -427,6 +427,22 @@ class PuzzleKind:
         """The start state with the player's marks; also the marks that break a clue."""
         return hints.marked_state(self.start(p), marks)
 
+    def told(
+        self,
+        s: State[Any],
+        cell: Cell,
+        value: int,
+        rule: str,
+        reason: str,
+        premises: tuple[Cell, ...],
+    ) -> tuple[str, tuple[Cell, ...]]:
+        """The reason and the premises a player is shown for the deduction
+        ``rule`` made on the board ``s`` (the player's marks, nothing
+        propagated) placing ``value`` at ``cell``: the rule's own, unless the
+        puzzle says it a player's way. The server's hints and the hints the
+        static site writes ahead both pass through here."""
+        return reason, premises
+
     def hint(
         self,
         p: Puzzle,

@@ -65,6 +65,7 @@ def run(args: argparse.Namespace) -> list[Result]:
             "build": site.build,
             "files": len(site.files),
             "bytes": site.size,
+            "engine": site.engine,
             "pyodide": site.pyodide,
         }
     ]
@@ -86,8 +87,10 @@ def refuse_unless(path: Path, is_kind: Callable[[int], bool], what: str, kind: s
 
 
 def text(result: Result) -> str:
+    engine = result["engine"]
     return (
         f"wrote {result['folder']}: {result['files']} files, "
         f"{result['bytes'] / 1e6:.1f} MB (build {result['build']}, Pyodide {result['pyodide']}); "
-        f"host it with: python -m http.server -d {result['folder']}"
+        f"the engine's download {engine['raw'] / 1e6:.1f} MB, {engine['br'] / 1e6:.1f} MB as "
+        f"brotli; host it with: python -m http.server -d {result['folder']}"
     )

@@ -1,14 +1,19 @@
-"""The static site's Python runtime: Pyodide, fetched with npm and pinned.
+"""The static site's Python runtime, Pyodide, and its bundler, esbuild:
+fetched with npm and pinned.
 
-``runtime/package.json`` names the ``pyodide`` package of the npm registry
-at one version, and ``runtime/package-lock.json`` pins it (and what it
-depends on) by the sha512 of its tarball: ``npm ci`` installs exactly that,
+``runtime/package.json`` names the ``pyodide`` and ``esbuild`` packages of
+the npm registry at one version each, and ``runtime/package-lock.json`` pins
+them (and what they depend on) by the sha512 of their tarballs: ``npm ci``
+installs exactly that,
 and refuses a tarball whose checksum differs (npm's ``integrity`` check).
 Installed once into a cache folder outside the repository, keyed by the
 version and the lock file's hash, it is reused by every later build. The
 few files the page loads are checked again on every build against their
 sha256 in ``runtime/pyodide.json`` (so a cached copy that changed is fetched
-afresh), and only they go into the site.
+afresh), and only they go into the site: :data:`AS_IS` as they are, the
+standard library trimmed to what the page imports (:mod:`.bytecode`), and
+the lock file without its packages (:func:`no_packages`: the page loads
+none).
 
 To move to another Pyodide: change the version in ``runtime/package.json``,
 run ``npm install --package-lock-only`` there, and write the new files' sums
@@ -33,6 +38,9 @@ NPM_FILES = ("package.json", "package-lock.json")
 ENV = "PENCILBOX_SITE_CACHE"
 NPM_SECONDS = 600
 """How long ``npm ci`` may take to fetch the runtime."""
+AS_IS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+"""The runtime's files the site holds as they are."""
+LOCK = "pyodide-lock.json"
 
 
 class SiteError(PuzzleError):
@@ -42,12 +50,17 @@ class SiteError(PuzzleError):
 @dataclass(frozen=True)
 class Runtime:
     """Pyodide's files for the page, checked: where they are, their version,
-    and the cache they were kept in."""
+    the cache they were kept in, and the esbuild installed beside them."""
 
     folder: Path
     version: str
     files: tuple[str, ...]
     cache: Path
+
+    @property
+    def esbuild(self) -> Path:
+        """esbuild's command (a Node.js script)."""
+        return self.folder.parent / "esbuild" / "bin" / "esbuild"
 
 
 def pinned() -> dict[str, object]:
@@ -93,7 +106,7 @@ def fetch(cache: Path | None = None) -> Runtime:
     root = cache or cache_root()
     home = root / f"pyodide-{version}-{lock}"
     folder = home / "node_modules" / "pyodide"
-    if mismatches(folder, sums):
+    if mismatches(folder, sums) or not (home / "node_modules" / "esbuild").is_dir():
         install(home)
         wrong = mismatches(folder, sums)
         if wrong:
@@ -128,3 +141,24 @@ def install(home: Path) -> None:
             shutil.rmtree(home)
         Path(work).rename(home)
         Path(work).mkdir()  # for the context manager to remove
+
+
+def no_packages(folder: Path) -> str:
+    """The runtime's lock file (in ``folder``) with no packages: what it says
+    of the runtime, which Pyodide checks as it starts, without the 357
+    packages of its distribution, which the page never loads."""
+    lock = json.loads((folder / LOCK).read_text(encoding="utf-8"))
+    return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"))
+
+
+def publish(work: Path, done: Path, keep: int) -> None:
+    """Put the finished folder ``work`` in the cache as ``done`` (in place
+    of an earlier one), and keep only the ``keep`` most recent folders
+    beside it. ``work`` is made again, empty, for its context manager."""
+    if done.exists():
+        shutil.rmtree(done)
+    work.rename(done)
+    work.mkdir()
+    for old in sorted(done.parent.iterdir(), key=lambda p: p.stat().st_mtime)[:-keep]:
+        if old.is_dir() and not old.name.startswith("."):
+            shutil.rmtree(old, ignore_errors=True)

@@ -1,10 +1,12 @@
 """pencilbox's engine as a wheel for the page (what the Web Worker unpacks).
 
-The wheel holds every Python module of the installed package (its front end,
-the bank and the site's own assets travel beside it as files of the site),
-their bytecode for the page's Python when the build made it
-(:mod:`.bytecode`), and the entry points of the puzzles pencilbox itself
-provides, so the page finds its puzzle types as the server does. It is written here with
+The build first writes a wheel of every Python module of the installed
+package, as source, to learn in the page's own Python which of them the page
+imports (:mod:`.bytecode`); the page's wheel then holds only those, as their
+bytecode for that Python (its front end, the bank and the site's own assets
+travel beside it as files of the site). Both hold the entry points of the
+puzzles pencilbox itself provides, so the page finds its puzzle types as the
+server does. It is written here with
 :mod:`zipfile`, no build tool needed, and the same source always makes the
 same bytes (sorted entries, fixed times), so an unchanged engine keeps the
 site's build hash.
@@ -47,14 +49,19 @@ def puzzle_entry_points() -> str:
 
 
 def write_wheel(folder: Path, bytecode: dict[str, bytes] | None = None) -> Path:
-    """Write the wheel into ``folder``, with the ``bytecode`` files given (by
-    their path in the wheel); its path."""
+    """Write the wheel into ``folder``: the package's source, or, when
+    ``bytecode`` is given (files by their path in the wheel), those files
+    alone; its path."""
     version = pencilbox.__version__
     info = f"pencilbox-{version}.dist-info"
-    entries: list[tuple[str, bytes]] = [
-        (f"{PACKAGE.name}/{p.relative_to(PACKAGE).as_posix()}", p.read_bytes()) for p in modules()
-    ]
-    entries += sorted((bytecode or {}).items())
+    entries: list[tuple[str, bytes]] = (
+        sorted(bytecode.items())
+        if bytecode is not None
+        else [
+            (f"{PACKAGE.name}/{p.relative_to(PACKAGE).as_posix()}", p.read_bytes())
+            for p in modules()
+        ]
+    )
     entries += [
         (
             f"{info}/METADATA",
@@ -69,12 +76,15 @@ def write_wheel(folder: Path, bytecode: dict[str, bytes] | None = None) -> Path:
     ]
     record = [f"{name},sha256={_digest(data)},{len(data)}" for name, data in entries]
     entries.append((f"{info}/RECORD", ("\n".join([*record, f"{info}/RECORD,,"]) + "\n").encode()))
+    # The page's wheel is stored as it is, for the host to compress whole
+    # (as the standard library: :data:`pencilbox.site.bytecode.ZIP_MODE`).
+    mode = zipfile.ZIP_STORED if bytecode is not None else zipfile.ZIP_DEFLATED
     path = folder / wheel_name()
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    with zipfile.ZipFile(path, "w", mode) as z:
         for name, data in entries:
             entry = zipfile.ZipInfo(name, STAMP)
             entry.external_attr = 0o644 << 16
-            z.writestr(entry, data, zipfile.ZIP_DEFLATED)
+            z.writestr(entry, data, mode)
     return path
 
 

@@ -7,8 +7,10 @@ answers 429 (503 when the work runs out of time), with ``Retry-After``.
 The safety middleware (:mod:`pencilbox.web.safety`) checks the ``Host``
 header, refuses API requests from other sites, adds a
 Content-Security-Policy and the usual security headers to every answer,
-and turns any unexpected error into a JSON 500. The server around it is
-:mod:`pencilbox.web.server`.
+and turns any unexpected error into a JSON 500. Answers are sent gzipped to
+a browser that takes it, and the front end's files under names that change
+with their content, kept a year (:mod:`pencilbox.web.assets`). The server
+around it is :mod:`pencilbox.web.server`.
 """
 
 from __future__ import annotations
@@ -21,19 +23,35 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import pencilbox
 from pencilbox.errors import BudgetExceeded, PuzzleError, SolverBusy, SolverFull
-from pencilbox.web import api, apidocs, calls, exports, studio
+from pencilbox.web import api, apidocs, assets, calls, exports, icons, studio
 from pencilbox.web.lanes import Lane, Lanes, default_lanes
 from pencilbox.web.safety import LOCAL_HOSTS, Crashes, HostCheck, SameOrigin, SecurityHeaders
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
+GZIP_FROM = 512
+"""Answers of fewer bytes are sent as they are."""
+
+
+class KeptFiles(StaticFiles):
+    """Static files sent with a ``Cache-Control`` of their own."""
+
+    def __init__(self, *, directory: Path, cache_control: str) -> None:
+        super().__init__(directory=directory)
+        self.cache_control = cache_control
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["cache-control"] = self.cache_control
+        return response
 
 
 class BodyLimit:
@@ -124,6 +142,20 @@ def puzzle_file(name: str, path: str) -> Path:
     return target
 
 
+def static_file(url: str) -> Path | None:
+    """The file the server sends for ``url`` under ``/static/`` or a
+    puzzle's ``/puzzles/NAME/`` (None: none)."""
+    if url.startswith("/static/"):
+        return STATIC / url.removeprefix("/static/")
+    name, _, path = url.removeprefix(calls.PUZZLE_STATIC + "/").partition("/")
+    if not url.startswith(calls.PUZZLE_STATIC + "/"):
+        return None
+    try:
+        return puzzle_file(name, path)
+    except StarletteHTTPException:
+        return None
+
+
 def create_app(
     bank_path: Path | str | None = "default",
     solver_seconds: float = calls.SOLVER_SECONDS,
@@ -200,9 +232,33 @@ def create_app(
     app.include_router(studio.router)
     app.include_router(exports.router)
 
+    version = assets.tag(STATIC)
+    modules = [
+        str(fe["module_url"])
+        for name in pencilbox.puzzle_names()
+        if (fe := calls.frontend_json(pencilbox.puzzle(name))) and fe["module_url"]
+    ]
+    page = assets.page(STATIC, version, modules, static_file)
+
     @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    def index() -> HTMLResponse:
+        return HTMLResponse(page, headers={"Cache-Control": assets.ASK})
+
+    @app.get("/manifest.webmanifest", include_in_schema=False)
+    def manifest() -> Response:
+        return Response(
+            assets.manifest(),
+            media_type="application/manifest+json",
+            headers={"Cache-Control": assets.DAY},
+        )
+
+    @app.get("/icons/icon-{side}.png", include_in_schema=False)
+    def icon(side: int) -> Response:
+        if side not in icons.SIZES:
+            raise StarletteHTTPException(404, "no such file")
+        return Response(
+            icons.drawn(side), media_type="image/png", headers={"Cache-Control": assets.DAY}
+        )
 
     @app.api_route(
         calls.PUZZLE_STATIC + "/{name}/{path:path}",
@@ -213,12 +269,18 @@ def create_app(
         """A file from a registered puzzle's own static directory."""
         return FileResponse(puzzle_file(name, path), headers={"Cache-Control": "no-cache"})
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount(
+        f"/static/v/{version}",
+        KeptFiles(directory=STATIC, cache_control=assets.YEAR),
+        name="static-versioned",
+    )
+    app.mount("/static", KeptFiles(directory=STATIC, cache_control=assets.ASK), name="static")
     # Innermost first: the last added sees every request first and every answer last.
     app.add_middleware(BodyLimit)
     app.add_middleware(SameOrigin)
     app.add_middleware(HostCheck, allowed=(*LOCAL_HOSTS, *allowed_hosts))
     app.add_middleware(Crashes)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM)
     app.add_middleware(SecurityHeaders)
     return app
 

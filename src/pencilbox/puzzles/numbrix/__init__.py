@@ -49,27 +49,39 @@ class Numbrix(PuzzleKind):
         look_up: bool = True,
         budget: int | None = None,
     ) -> HintResult:
-        """The engine's hint, with two things said a player's way: a reason
-        that rests on facts on the board outlines the numbers it names (the
-        rule's own premises are the cells it read), and a number that probe
-        places says which number it is, where probe's words speak only of
-        the number it ruled out."""
+        """The engine's hint, said a player's way (see :meth:`told`)."""
         h = super().hint(p, marks, level, solution, seconds, look_up, budget)
         if h.status != "hint" or h.cell is None or h.value is None:
             return h
-        found = reasons.facts(self.marked_state(p, marks)[0], h.cell, 1 << h.value)
-        if found is not None and found[0] == h.reason:
-            return replace(h, premises=found[1])
-        if h.rule == "probe":
-            g = self.start(p).grid
+        s = self.marked_state(p, marks)[0]
+        reason, premises = self.told(s, h.cell, h.value, h.rule or "", h.reason, h.premises)
+        return replace(h, reason=reason, premises=premises)
+
+    def told(
+        self,
+        s: State[model.Board],
+        cell: int,
+        value: int,
+        rule: str,
+        reason: str,
+        premises: tuple[int, ...],
+    ) -> tuple[str, tuple[int, ...]]:
+        """Two things said a player's way: a reason that rests on facts on
+        the board outlines the numbers it names (the rule's own premises are
+        the cells it read), and a number that probe places says which number
+        it is, where probe's words speak only of the number it ruled out."""
+        found = reasons.facts(s, cell, 1 << value)
+        if found is not None and found[0] == reason:
+            return reason, found[1]
+        if rule == "probe":
             why = reasons.say(
                 "probe leaves one",
-                why=h.reason,
-                cell=g.name(h.cell),
-                value=model.number_name(h.value),
+                why=reason,
+                cell=s.grid.name(cell),
+                value=model.number_name(value),
             )
-            return replace(h, reason=why)
-        return h
+            return why, premises
+        return reason, premises
 
     def census_count(
         self, rows: int, cols: int, cycles: bool = False, seconds: float | None = None

@@ -5,23 +5,31 @@
 // data-bank name the engine's wheel and the bank.
 //
 // Two workers take calls in turn, so a hint is answered while a verdict is
-// being worked out; the second starts once the first is ready, so the
-// first board comes as soon as it can. A call whose AbortSignal fires is
-// answered at once (an ApiError of status 0, as an aborted fetch): a newer
-// edit cancels a verdict. When the page is cross-origin isolated (sw.js
-// makes it so), each worker shares an interrupt with the page, and the
-// cancelled call's work stops at its next check while the worker, warm,
-// stays; otherwise, or if the worker is still busy with it a while later,
-// the worker is stopped and a fresh one (cold) takes its place. The page also
-// registers the service worker (sw.js) that keeps the site for offline use.
+// being worked out; the second starts once the first is ready. A call whose
+// AbortSignal fires is answered at once (an ApiError of status 0, as an
+// aborted fetch): a newer edit cancels a verdict. When the page is
+// cross-origin isolated (sw.js makes it so), each worker shares an
+// interrupt with the page, and the cancelled call's work stops at its next
+// check while the worker, warm, stays; otherwise, or if the worker is still
+// busy with it a while later, the worker is stopped and a fresh one (cold)
+// takes its place.
+//
+// The engine waits for the first board: the first worker starts once a
+// board is shown (or a call needs it), so its megabytes do not slow the
+// board down, and once the service worker (sw.js, registered here) is in
+// charge, so that every file the engine fetches passes through it and is
+// kept for offline use as it arrives, downloaded once. When the first worker
+// is ready the page tells the service worker which files it loaded before
+// (sw.js keeps them from the browser's cache, and fetches what no one asked for).
 //
 // While no worker is ready yet, the calls the build answered ahead
-// (site/ahead.py, under data-ahead: the puzzle types, and a deal of a bank
-// board) are answered from those files, so the first board is drawn and
-// playable at once; the engine is then dealt the same board (its index
-// named), to know its answer before the first hint. Every other call waits
-// for the engine; body[data-engine] says "starting" until a worker is
-// ready, then "ready".
+// (site/ahead.py, under data-ahead: the puzzle types, a deal of a bank
+// board, and a Hint on a bank board, from its chain: ahead.js) are
+// answered from those files, so the first board is drawn, playable and
+// hinted at once; the engine is then dealt the same board (its index
+// named), to know its answer. Every other call waits for the engine;
+// body[data-engine] says "starting" until a worker is ready, then "ready".
+import { hintFrom, urlKey } from "./ahead.js";
 import { ApiError } from "./api.js";
 
 const WORKERS = 2;
@@ -30,6 +38,7 @@ const LET_HALT = 3_000;      // the same, for a worker that was sent an interrup
 const SIGINT = 2;            // what the interrupt says (Pyodide's interrupt buffer)
 const shares = self.crossOriginIsolated === true;   // SharedArrayBuffer: interrupts are possible
 const HARD_STOP = 90_000;    // ms after which a call is given up and its worker stopped
+const TAKE_CHARGE = 3_000;   // ms the engine waits for the service worker to take charge on a first visit
 
 const meta = document.querySelector('meta[name="pencilbox-engine"]');
 const setup = {
@@ -52,7 +61,11 @@ function spawn(slot) {
   Object.assign(slot, { worker, interrupt, state: "starting", job: null });
   worker.onmessage = ({ data }) => {
     if (slot.worker !== worker) return;
-    if (data.ready) { starts.push(data.ms); slot.state = "idle"; document.body.dataset.engine = "ready"; grow(); dispatch(); }
+    if (data.ready) {
+      starts.push(data.ms); slot.state = "idle"; document.body.dataset.engine = "ready";
+      if (starts.length === 1) keepFiles();
+      grow(); dispatch();
+    }
     else if (data.failed) fail(slot, `the engine could not start: ${data.failed}`);
     else if (slot.job && data.id === slot.job.id) {
       const job = slot.job;
@@ -131,6 +144,35 @@ function begin() {   // a first worker (again, if every one failed)
   }
 }
 
+// The service worker registered and in charge of the page (a first visit:
+// its install fetches nothing, so it takes charge at once), or given up
+// on: a host where it cannot run (plain http), a browser that does not let it.
+async function inCharge() {
+  if (!("serviceWorker" in navigator)) return;
+  const given = new Promise(resolve => setTimeout(resolve, TAKE_CHARGE));
+  const taken = (async () => {
+    await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+    if (navigator.serviceWorker.controller) return;
+    await new Promise(resolve => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  })();
+  await Promise.race([taken, given]).catch(() => {});   // no service worker: the engine starts without
+}
+
+let launched = null;   // the service worker's turn, then the first worker
+function launch() {
+  launched ??= inCharge().then(begin);
+  launched.then(begin);   // again, if every worker failed since
+}
+
+// The files the page loaded before the service worker was in charge: it
+// keeps them from the browser's cache, then fetches the rest of the site.
+function keepFiles() {
+  const sw = navigator.serviceWorker?.controller;
+  if (!sw) return;
+  const loaded = performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"));
+  sw.postMessage({ keep: [location.href, ...loaded.map(e => e.name)] });
+}
+
 const ready = () => slots.some(s => s.state === "idle" || s.state === "busy");
 
 // -- answers written ahead ----------------------------------------------------
@@ -140,15 +182,22 @@ function aheadFile(path) {
     files.set(path, fetch(new URL(path, ahead)).then(r => (r.ok ? r.json() : null)).catch(() => null));
   return files.get(path);
 }
+const chainOf = url => aheadFile(`hints/${urlKey(url)}.json`);
 
 const DEAL_FIELDS = new Set(["type", "size", "cols", "grade", "index"]);
 const WHOLE = /^(0|[1-9][0-9]{0,8})$/;
 
-// The answer to a GET call written ahead, or null (the engine answers it):
-// "puzzles", and "puzzle" for a shelf of the bank and one of its grades
-// (none named: its top one), board `index` wrapping as the bank deals it,
-// else a random one, as the engine picks.
-async function answeredAhead(name) {
+// The answer to a call written ahead, or null (the engine answers it):
+// "puzzles"; "puzzle" for a shelf of the bank and one of its grades (none
+// named: its top one), board `index` wrapping as the bank deals it, else a
+// random one, as the engine picks; "hint" on a bank board (ahead.js).
+async function answeredAhead(name, body) {
+  if (name === "hint" && body) {
+    const chain = await chainOf(String(body.puzzle ?? ""));
+    const json = chain && hintFrom(chain, body);
+    return json && { ok: true, status: 200, json };
+  }
+  if (body !== undefined) return null;
   const [asked, query = ""] = name.split(/\?(.*)/s);
   if (asked === "puzzles" && !query) {
     const json = await aheadFile("puzzles.json");
@@ -160,8 +209,10 @@ async function answeredAhead(name) {
   const index = q.get("index");
   if (!/^[a-z0-9_]+$/.test(type) || !WHOLE.test(size) || !WHOLE.test(cols)) return null;
   if (index !== null && !WHOLE.test(index)) return null;
-  const shelf = await aheadFile(`deal/${type}-${Number(size)}x${Number(cols)}.json`);
-  const boards = shelf?.grades[q.get("grade") || shelf.top];
+  const levels = (await aheadFile("puzzles.json"))?.find(k => k.type === type)?.levels;
+  const grade = q.get("grade") || levels?.at(-1);
+  if (!levels?.includes(grade)) return null;
+  const boards = await aheadFile(`deal/${type}-${Number(size)}x${Number(cols)}-${grade}.json`);
   if (!boards?.length) return null;
   const n = index !== null ? Number(index) : Math.floor(Math.random() * 2 ** 30);
   q.set("index", String(n));
@@ -171,11 +222,11 @@ async function answeredAhead(name) {
 
 // One call of the API: {ok, status, json}, as the server would answer it.
 export async function call(name, body, signal) {
-  begin();
-  if (ahead && body === undefined && !ready()) {
-    const early = await answeredAhead(name);
+  if (ahead && !ready()) {
+    const early = await answeredAhead(name, body);
     if (early) return early;
   }
+  launch();
   return new Promise((resolve, reject) => {
     const job = { id: ++ids, name, body, resolve, reject };
     if (signal?.aborted) { reject(new ApiError("the call was cancelled", 0)); return; }
@@ -195,6 +246,10 @@ export function workers() {
 }
 
 document.body.dataset.engine = "starting";
-begin();   // the engine starts while the page loads, before its first call
-if ("serviceWorker" in navigator)
-  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
+// The first board is shown: the engine starts once it is drawn, and once
+// the board's hints (a bank board's) have come, ahead of its megabytes.
+document.addEventListener("puzzle-shown", ev => {
+  const shown = ev.detail?.puzzle;
+  const hints = ahead && shown?.source === "bank" ? chainOf(shown.url) : null;
+  Promise.resolve(hints).finally(() => requestAnimationFrame(() => setTimeout(launch)));
+}, { once: true });

@@ -31,6 +31,13 @@ export function loaded(kind, how) {
     render($("rules-board"), { puzzle: ex, frontend: fe, marks: ex.answer, cursor: null,
                                sheet: true, solved: true, theory: true });
     $("rules-board").setAttribute("aria-label", `A small ${kind.title} solved: ${sentences.join(" ")}`);
+    // a picture, read by its label: not a grid of rows and cells as the board is
+    $("rules-board").removeAttribute("aria-rowcount");
+    $("rules-board").removeAttribute("aria-colcount");
+    for (const part of $("rules-board").querySelectorAll("[role], [aria-label]")) {
+      part.removeAttribute("role");
+      part.removeAttribute("aria-label");
+    }
   }
   const seen = settings.rulesSeen?.[kind.type];
   if (!seen) open(true);

@@ -1,4 +1,5 @@
-"""The installed app's icons, drawn at build time as PNG (no image library).
+"""The installed app's icons, drawn as PNG (no image library): the server serves
+them and the static build writes them.
 
 A paper board of 3×3 cells with two dark and two light stones on a navy
 ground, everything that matters inside the middle four fifths, so a phone
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from functools import cache
 from pathlib import Path
 
 SIZES = (192, 512)
@@ -59,6 +61,12 @@ def png(side: int) -> bytes:
 
 def _chunk(tag: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+
+@cache
+def drawn(side: int) -> bytes:
+    """The icon as a PNG of ``side`` × ``side`` pixels, drawn once."""
+    return png(side)
 
 
 def write_icons(folder: Path) -> list[Path]:

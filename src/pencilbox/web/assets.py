@@ -1,0 +1,135 @@
+"""The front end's files as the server sends them: names that change with
+their content, how long a browser may keep them, the page that names them,
+and what installs the app.
+
+- Every file of ``static/`` is also served under ``/static/v/TAG/``, TAG a
+  hash of the whole folder's files (:func:`tag`): the modules' imports of
+  one another (``./api.js``) stay under it, so new content always comes
+  under a new name and a browser may keep each file a year without asking
+  (``immutable``). The plain ``/static/`` names answer as before, asked
+  again each time (``no-cache``, answered 304 when unchanged).
+- :func:`page` is index.html with its links on those names and the first
+  things the page needs named up front, so the browser fetches them at
+  once rather than one import after another: the page's first call of the
+  API (``/api/puzzles``), and every module the page's scripts and each
+  puzzle's own module import (``modulepreload``, :func:`imported`).
+- :func:`manifest` and the icons (:mod:`.icons`) make it an installable app;
+  the static build (:mod:`pencilbox.site.build`) writes the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from urllib.parse import urljoin
+
+from pencilbox.web import icons
+
+TITLE = "pencilbox"
+THEME = "#24324f"
+BACKGROUND = "#ffffff"
+DESCRIPTION = (
+    "Pencil puzzles with a solver inside: play with hints that explain each step, "
+    "check your board, and set puzzles of your own, offline too."
+)
+"""The app's description (index.html's meta description says the same)."""
+YEAR = "public, max-age=31536000, immutable"
+"""The cache lifetime of a file under a name that changes with its content."""
+ASK = "no-cache"
+"""A file under a name that stays: kept, but asked again (304 when unchanged)."""
+DAY = "public, max-age=86400"
+"""The manifest and the icons: they change with a release, if ever."""
+ENTRIES = ("app.js", "studio.js")
+"""The page's scripts, as index.html loads them."""
+IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"';]*?["']([^"']+\.js)["']""", re.M)
+"""A static import (or re-export) at the start of a line, and what it names."""
+
+
+def tag(folder: Path) -> str:
+    """A hash of every file under ``folder``, by path and bytes."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        if "__pycache__" not in path.parts:
+            h.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def imported(entries: Iterable[str], file_of: Callable[[str], Path | None]) -> list[str]:
+    """The URLs of ``entries`` (module URLs) and of every module they import,
+    directly or not, each once, in the order met (an entry's before the
+    next's: what the first needs is asked for first); ``file_of`` finds a
+    URL's file (None: none here)."""
+    seen: list[str] = []
+    for entry in entries:  # each entry's modules before the next entry's
+        todo = [entry]
+        while todo:
+            url = todo.pop(0)
+            path = file_of(url)
+            if url in seen or path is None or not path.is_file():
+                continue
+            seen.append(url)
+            text = path.read_text(encoding="utf-8")
+            todo += [urljoin(url, name) for name in IMPORT.findall(text)]
+    return seen
+
+
+def preloads(modules: Iterable[str], fetches: Iterable[str] = ()) -> str:
+    """The ``<link>`` lines that start ``fetches`` (URLs) and ``modules`` at once."""
+    lines = [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches]
+    lines += [f'<link rel="modulepreload" href="{url}">' for url in modules]
+    return "".join(line + "\n" for line in lines)
+
+
+def with_head(page: str, head: str) -> str:
+    """``page`` with ``head`` added at the end of its ``<head>``."""
+    if page.count("</head>") != 1:
+        raise ValueError("index.html has no single </head> to add to")
+    return page.replace("</head>", head + "</head>")
+
+
+def page(
+    static: Path, version: str, puzzle_modules: Iterable[str], file_of: Callable[[str], Path | None]
+) -> str:
+    """The server's index.html: the one in ``static`` with its files under
+    ``/static/v/VERSION/``, and the modules it imports (``file_of`` finds a
+    module's file by its URL), each puzzle's module, and its first call
+    preloaded."""
+    template = (static / "index.html").read_text(encoding="utf-8")
+    base = f"/static/v/{version}/"
+    named = template.replace('="/static/', f'="{base}')
+
+    def versioned(url: str) -> Path | None:
+        return file_of(url.replace(base, "/static/", 1) if url.startswith(base) else url)
+
+    first, *rest = [base + name for name in ENTRIES]
+    modules = imported([first, *puzzle_modules, *rest], versioned)
+    return with_head(named, preloads(modules, ["/api/puzzles"]))
+
+
+def manifest() -> str:
+    """The web app manifest: what a phone installs."""
+    return json.dumps(
+        {
+            "name": TITLE,
+            "short_name": TITLE,
+            "description": DESCRIPTION,
+            "start_url": "/",
+            "scope": "/",
+            "display": "standalone",
+            "background_color": BACKGROUND,
+            "theme_color": THEME,
+            "icons": [
+                {
+                    "src": f"/icons/icon-{side}.png",
+                    "sizes": f"{side}x{side}",
+                    "type": "image/png",
+                    "purpose": "any maskable",
+                }
+                for side in icons.SIZES
+            ],
+        },
+        indent=1,
+    )
