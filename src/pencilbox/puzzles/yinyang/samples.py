@@ -2,7 +2,10 @@
 
 The bridge board is a real puzzle (the README's example); the other graded
 boards come from the shipped bank. 34 clue-free 3×3 boards are legal, the
-count the Yin-Yang tests also reach by plain enumeration.
+count the Yin-Yang tests also reach by plain enumeration. The split board is
+a generated one with few givens and many answers: the unique 6×6 to 8×8
+boards generated in a search for one were all finished by probe or by
+single assumptions.
 The real puzzles were published on puzz.link; how many answers each has is
 an outside ASP solver's count.
 """
@@ -62,6 +65,11 @@ SAMPLES = Samples(
     ),
     census=(3, 3, 34),
     bank_grade="bridge",
+    # A generated 6x6 at 15% givens (seed 35), not unique (575 answers):
+    # probe stalls at once, no single assumption fails, and a split on r2c1
+    # shows r1c3 is black; the brute force finds no answer with r1c3 white.
+    # No unique 6x6 to 8x8 was found where probe needs a split.
+    split="https://puzz.link/p?yinyang/6/6/o00600002001",
     shipped_sizes=(6, 8, 10, 12, 15),
     ablation=(("bridge", "yinyang 4x4\n# # # .\no o o #\no # . #\no . o o\n"),),
     pzprjs=True,
