@@ -22,7 +22,7 @@ from tests.plugin import install
 
 install.install_for_tests()
 
-from tests.web.fixtures import bank_file, browser, page, server  # noqa: E402, F401
+from tests.web.fixtures import bank_file, browser, laptop, page, phone, server  # noqa: E402, F401
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -118,3 +118,32 @@ def page(browser: object, server: str) -> Iterator[object]:
     yield pg
     context.close()
     assert not errors, errors
+
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 850}
+
+
+def context(browser: Any, server: str, size: str, **options: Any) -> Iterator[Any]:
+    """A page of its own browser context at a phone's size (touch) or a laptop's."""
+    phone = size == "phone"
+    ctx = browser.new_context(
+        viewport=PHONE if phone else LAPTOP, has_touch=phone, is_mobile=phone, **options
+    )
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.base = server
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+@pytest.fixture
+def phone(browser: Any, server: str) -> Iterator[Any]:
+    yield from context(browser, server, "phone")
+
+
+@pytest.fixture
+def laptop(browser: Any, server: str) -> Iterator[Any]:
+    yield from context(browser, server, "laptop")
