@@ -26,6 +26,11 @@ export default [
     rules: RULES,
   },
   {
+    // the one plain script of the page, run in <head> before the first paint
+    files: ["src/pencilbox/web/static/firstpaint.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: globals.browser },
+  },
+  {
     files: ["src/pencilbox/site/files/worker.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.worker },
     linterOptions: { reportUnusedDisableDirectives: "error" },

@@ -27,7 +27,9 @@ from pencilbox.web.app import STATIC
 
 from .conftest import shipped_puzzles
 
-SERVER_PAGE = (STATIC / "index.html").read_text(encoding="utf-8")
+SERVER_PAGE = assets.with_rules(
+    (STATIC / "index.html").read_text(encoding="utf-8"), assets.first_kind()
+)
 
 
 def png_size(path: Path) -> tuple[int, int]:

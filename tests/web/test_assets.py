@@ -6,6 +6,7 @@ description."""
 from __future__ import annotations
 
 import gzip
+import html
 import json
 import re
 import shutil
@@ -133,3 +134,24 @@ def test_every_page_has_a_meta_description(client: TestClient) -> None:
     assert said is not None
     assert said.group(1) == assets.DESCRIPTION
     assert json.loads(client.get("/manifest.webmanifest").text)["description"] == assets.DESCRIPTION
+
+
+def test_the_page_comes_with_the_first_board_s_rules(client: TestClient) -> None:
+    """A first visit deals the first puzzle of /api/puzzles and opens with its
+    rules: the page holds them (and its example's shape), so they are painted
+    with the page, not once the board has come."""
+    page = client.get("/").text
+    first = next(k for k in client.get("/api/puzzles").json() if k["frontend"])
+    card = re.search(
+        r'<section class="rules-card" id="rules-card"[^>]*>(.*?)</section>', page, re.S
+    )
+    assert card is not None and "hidden" not in card.group(0).split(">")[0]
+    inside = card.group(1)
+    title = re.search(r'<h2 id="rules-title">([^<]*)</h2>', inside)
+    assert title is not None and html.unescape(title.group(1)) == f"How to play {first['title']}"
+    items = re.search(r'<ul id="rules-list">(.*?)</ul>', inside)
+    assert items is not None
+    said = [html.unescape(t) for t in re.findall(r"<li>(.*?)</li>", items.group(1))]
+    assert said == (first["frontend"]["rules"] or [first["summary"]])
+    example = first["frontend"]["example"]
+    assert f'<svg id="rules-board" viewBox="0 0 {example["cols"]} {example["rows"]}"' in inside

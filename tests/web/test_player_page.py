@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -109,6 +110,40 @@ def test_a_first_game_opens_with_the_rules_and_a_solved_example(laptop: Any, nam
     laptop.click("#rules-show")
     assert laptop.is_visible("#rules-card")
     assert laptop.get_attribute("#rules-show", "aria-expanded") == "true"
+
+
+SHIFTS = """window.shifts = [];
+window.shiftWatch = new PerformanceObserver(list => window.shifts.push(...list.getEntries()));
+window.shiftWatch.observe({ type: "layout-shift", buffered: true });"""
+"""Collects each layout shift of the page from its first paint."""
+SHIFTED = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const all = [...window.shifts, ...window.shiftWatch.takeRecords()];
+  done(all.reduce((sum, e) => sum + e.value, 0));
+})))"""
+"""The layout shifts so far, once the frames after the last change are
+painted, summed: every one, those Chromium says came of an input too (a
+reload counts as one, and the page is not touched while it loads)."""
+SHIFT_MOST = 0.01
+"""Layout shift a page may make as it loads: next to none (Lighthouse's good is 0.1)."""
+
+
+def test_a_first_visit_paints_the_rules_where_they_stay(phone: Any) -> None:
+    """A first visit on a phone opens with the rules, painted with the page:
+    nothing moves when the first board arrives (the card pushed Hint's level
+    and the errors toggle down, a shift of 0.16). Folded, the rules stay
+    folded from the first paint of the next visit. The puzzles' list comes
+    late, as on a phone's network, so the page paints before its first board."""
+    phone.add_init_script(SHIFTS)
+    phone.route("**/api/puzzles", lambda route: (time.sleep(0.5), route.continue_()))
+    start(phone)
+    assert phone.is_visible("#rules-card")
+    assert phone.evaluate(SHIFTED) < SHIFT_MOST
+    phone.tap("#rules-done")
+    phone.reload()
+    phone.wait_for_selector("body[data-ready]")
+    idle(phone)
+    assert not phone.is_visible("#rules-card")
+    assert phone.evaluate(SHIFTED) < SHIFT_MOST
 
 
 def test_how_to_play_looks_like_a_control(laptop: Any) -> None:

@@ -81,6 +81,11 @@ def asked(name: str) -> tuple[int, Any]:
     return status, body
 
 
+def shelf_file(type: str, rows: int, cols: int, grade: str) -> str:
+    """The file of a shelf's deals, under the answers' folder (as engine.js names it)."""
+    return f"deal/{type}-{rows}x{cols}-{grade}.json"
+
+
 def write(folder: Path, bank: Path | None) -> list[Path]:
     """Write the answers into ``folder`` (made here) for a page dealing from
     ``bank``; the files written."""
@@ -104,7 +109,7 @@ def write(folder: Path, bank: Path | None) -> list[Path]:
             continue
         query = f"type={s.type}&size={s.rows}&cols={s.cols}&grade={s.grade}"
         boards = [deal(f"{query}&index={n}") for n in range(s.boards)]
-        path = folder / "deal" / f"{s.type}-{s.rows}x{s.cols}-{s.grade}.json"
+        path = folder / shelf_file(s.type, s.rows, s.cols, s.grade)
         path.write_text(json.dumps(boards, separators=(",", ":")), encoding="utf-8")
         written.append(path)
     return written

@@ -11,18 +11,23 @@ so there is one of each in the page. The modules themselves are in the site
 too, as the server serves them.
 
 index.html names up front what the first board needs (:func:`index_html`):
-the answers written ahead that every first visit reads (the puzzle types),
-and the bundle, the modules kept apart and each puzzle's own module, with
-what they import (``modulepreload``), so the browser fetches them at once.
+the answers written ahead that every first visit reads (the puzzle types,
+and the shelf its first board is dealt from), and the bundle, the modules
+kept apart and each puzzle's own module, with what they import
+(``modulepreload``), so the browser fetches them at once. It holds the first
+board's rules too (:func:`pencilbox.web.assets.with_rules`), painted with
+the page.
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
 
+from pencilbox.site.ahead import shelf_file
 from pencilbox.site.runtime import SiteError
 from pencilbox.web import assets
 
@@ -69,13 +74,15 @@ def index_html(
     """The server's index.html as the page of the site in ``folder``: the
     engine said to be in the page (with where its wheel, its bank and the
     answers written ahead are), the bundle in place of the page's scripts,
-    and what the first board needs named up front."""
+    the first board's rules written in, and what the first board needs
+    named up front."""
     scripts = "".join(
         f'<script type="module" src="/static/{name}"></script>\n' for name in assets.ENTRIES
     )
     if template.count(scripts) != 1:
         raise SiteError("index.html does not load the page's scripts as the build expects")
     page = template.replace(scripts, f'<script type="module" src="/static/{BUNDLE}"></script>\n')
+    page = assets.with_rules(page, assets.first_kind())
     with_bank = f' data-bank="/{bank}"' if bank else ""
     engine = (
         f'<meta name="pencilbox-engine" content="page" data-wheel="/{wheel}"{with_bank} '
@@ -83,4 +90,19 @@ def index_html(
     )
     entries = [f"/static/{name}" for name in (BUNDLE, *PAGE_MODULES)] + puzzle_modules
     modules = assets.imported(entries, lambda url: folder / url.lstrip("/"))
-    return assets.with_head(page, engine + assets.preloads(modules, [f"/{ahead}puzzles.json"]))
+    fetches = [f"/{ahead}puzzles.json", *first_deal(folder, ahead)]
+    return assets.with_head(page, engine + assets.preloads(modules, fetches))
+
+
+def first_deal(folder: Path, ahead: str) -> list[str]:
+    """The URL of the shelf a first visit's board is dealt from, written
+    ahead under ``ahead`` in ``folder``: the first puzzle's, at its default
+    size and easiest grade, as the page asks for it (none when the bank has
+    no such shelf)."""
+    kinds = json.loads((folder / ahead / "puzzles.json").read_text(encoding="utf-8"))
+    first = next((k for k in kinds if k["frontend"]), None)
+    if first is None or not first["deal_levels"]:
+        return []
+    side = first["limits"]["deal_default_side"]
+    name = ahead + shelf_file(first["type"], side, side, first["deal_levels"][0])
+    return [f"/{name}"] if (folder / name).is_file() else []

@@ -13,6 +13,9 @@ and what installs the app.
   once rather than one import after another: the page's first call of the
   API (``/api/puzzles``), and every module the page's scripts and each
   puzzle's own module import (``modulepreload``, :func:`imported`).
+- :func:`with_rules` writes the first board's rules into the page's rules
+  card, so a first visit paints them with the page rather than once the
+  board has come.
 - :func:`manifest` and the icons (:mod:`.icons`) make it an installable app;
   the static build (:mod:`pencilbox.site.build`) writes the same.
 """
@@ -20,12 +23,15 @@ and what installs the app.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from urllib.parse import urljoin
 
+import pencilbox
+from pencilbox.engine.kind import PuzzleKind
 from pencilbox.web import icons
 
 TITLE = "pencilbox"
@@ -106,7 +112,42 @@ def page(
 
     first, *rest = [base + name for name in ENTRIES]
     modules = imported([first, *puzzle_modules, *rest], versioned)
-    return with_head(named, preloads(modules, ["/api/puzzles"]))
+    return with_head(with_rules(named, first_kind()), preloads(modules, ["/api/puzzles"]))
+
+
+def first_kind() -> PuzzleKind | None:
+    """The puzzle a first visit deals: the first the page can draw (the
+    first of ``/api/puzzles`` with a front end), None when none can."""
+    for name in pencilbox.puzzle_names():
+        kind = pencilbox.puzzle(name)
+        if kind.frontend is not None:
+            return kind
+    return None
+
+
+def with_rules(page: str, kind: PuzzleKind | None) -> str:
+    """``page`` with ``kind``'s rules in its rules card, as rulescard.js
+    writes them (its title and its sentences, else its summary), and its
+    example's shape (rows and columns) for the picture board.js draws
+    there, so the page paints the card as it stays before the first board
+    arrives; ``page`` as it is for None."""
+    if kind is None or kind.frontend is None:
+        return page
+    title, items = '<h2 id="rules-title">How to play</h2>', '<ul id="rules-list"></ul>'
+    picture = '<svg id="rules-board"'
+    if any(page.count(part) != 1 for part in (title, items, picture)):
+        raise ValueError("index.html has no single empty rules card to write the rules in")
+    sentences = kind.frontend.rules or (kind.summary,)
+    lines = "".join(f"<li>{html.escape(t)}</li>" for t in sentences)
+    page = page.replace(
+        title, title.replace("How to play", f"How to play {html.escape(kind.title)}")
+    )
+    page = page.replace(items, items.replace("></ul>", f">{lines}</ul>"))
+    example = kind.frontend.example
+    if example is None:
+        return page
+    rows, cols = len(example.puzzle), len(example.puzzle[0].split())
+    return page.replace(picture, f'{picture} viewBox="0 0 {cols} {rows}"')
 
 
 def manifest() -> str:

@@ -2,6 +2,9 @@
 // descriptor's `rules`) beside a small solved example drawn by the board's
 // own code (board.js). A player's first game of each puzzle opens with them;
 // Got it folds them away (remembered per puzzle), Rules brings them back.
+// The page comes with the card open and the first board's rules written in
+// (or folded, firstpaint.js): a board showing the same keeps them as they
+// are, so what was painted first is not painted again.
 import { render } from "./board.js";
 import { $ } from "./dom.js";
 import { saveSettings, settings } from "./settings.js";
@@ -10,6 +13,7 @@ let type = null;   // the puzzle whose rules the card holds
 
 function open(on) {
   $("rules-card").hidden = !on;
+  delete document.documentElement.dataset.rules;   // firstpaint.js's fold: this says now
   $("rules-show").setAttribute("aria-expanded", String(on));
 }
 
@@ -17,14 +21,16 @@ function open(on) {
 export function loaded(kind, how) {
   const fe = kind.frontend, again = type === kind.type;
   type = kind.type;
-  $("rules-title").textContent = `How to play ${kind.title}`;
-  const sentences = fe.rules?.length ? fe.rules : [kind.summary];
-  $("rules-list").replaceChildren(...sentences.map(t => {
-    const li = document.createElement("li");
-    li.textContent = t;
-    return li;
-  }));
-  $("rules-how").textContent = how;
+  const title = `How to play ${kind.title}`, sentences = fe.rules?.length ? fe.rules : [kind.summary];
+  const list = $("rules-list"), written = [...list.children].map(li => li.textContent);
+  if ($("rules-title").textContent !== title) $("rules-title").textContent = title;
+  if (written.length !== sentences.length || sentences.some((t, i) => t !== written[i]))
+    list.replaceChildren(...sentences.map(t => {
+      const li = document.createElement("li");
+      li.textContent = t;
+      return li;
+    }));
+  if ($("rules-how").textContent !== how) $("rules-how").textContent = how;
   const ex = fe.example, figure = $("rules-board").closest("figure");
   figure.hidden = !ex;
   if (ex) {
