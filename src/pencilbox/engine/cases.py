@@ -317,6 +317,10 @@ def find(
         found = _single(trials, targets, first)
         if found or max_branches < 2 or trials.stopped:
             return found, trials
+        if first:
+            found = _pairs(trials, targets)
+            if found or trials.stopped:
+                return found, trials
         found = _dilemma(trials, cells, order, targets, max_branches, first)
         if found or max_branches < 3 or trials.stopped:
             return found, trials
@@ -350,6 +354,22 @@ def _single(trials: Trials[Any], targets: list[Literal], first: bool) -> list[Fo
             if m != base[c] and m & (m - 1) == 0:
                 survives.add((c, m.bit_length() - 1))
     return found
+
+
+def _pairs(trials: Trials[Any], targets: list[Literal]) -> list[Found]:
+    """Size 2, the cheap way first: under each candidate's fixpoint (those
+    the size-1 pass already has), split where the board would branch; a
+    candidate whose two branches both contradict is refuted."""
+    for lit in targets:
+        fixed = trials.fixed.get(lit)
+        if fixed is None:
+            continue
+        if trials.out_of_time():
+            return []
+        grown = _grow(trials, (lit,), fixed, 2)
+        if isinstance(grown, Split):
+            return [Found(lit[0], lit[1], grown)]
+    return []
 
 
 def _dilemma(
