@@ -16,12 +16,15 @@ refutation is its number of branches:
 Refutations are looked for smallest first: every size-1 refutation before
 any split, one split before nested ones, split cells with the fewest
 candidates first, and among equals the assumptions that force the most
-cells at the level below probe (they are the likeliest to fail). Single splits
-are found by the dilemma rule: with the probe fixpoint of every candidate
-of a cell y in hand, a candidate that no branch keeps is refuted by the
-split on y (fixpoints are monotone, so assuming it in each branch is a
-contradiction; a hint re-runs the branches to say why). The search stops
-at a number of branches and when its budget of work runs out.
+cells at the level below probe (they are the likeliest to fail). Single
+splits are first looked for where they cost least: under the fixpoint of
+each candidate the size-1 pass has already run, a split on one cell where
+the board would branch (two runs each). Then by the dilemma rule: with the
+probe fixpoint of every candidate of a cell y in hand, a candidate that no
+branch keeps is refuted by the split on y (fixpoints are monotone, so
+assuming it in each branch is a contradiction; a hint re-runs the branches
+to say why). The search stops at a number of branches and when its budget
+of work runs out.
 
 Every trial starts from a fresh copy of the state's candidates; what probe
 remembers inside the rung is built here, from the state alone (its own
@@ -317,6 +320,10 @@ def find(
         found = _single(trials, targets, first)
         if found or max_branches < 2 or trials.stopped:
             return found, trials
+        if first:
+            found = _split_where_branching(trials, targets)
+            if found or trials.stopped:
+                return found, trials
         found = _dilemma(trials, cells, order, targets, max_branches, first)
         if found or max_branches < 3 or trials.stopped:
             return found, trials
@@ -350,6 +357,24 @@ def _single(trials: Trials[Any], targets: list[Literal], first: bool) -> list[Fo
             if m != base[c] and m & (m - 1) == 0:
                 survives.add((c, m.bit_length() - 1))
     return found
+
+
+def _split_where_branching(trials: Trials[Any], targets: list[Literal]) -> list[Found]:
+    """Size 2, the cheap way first: under each candidate's fixpoint that
+    the size-1 pass has already run, split on one cell where the board
+    would branch; a candidate whose branches both contradict is refuted.
+    The dilemma rule needs the fixpoint of every candidate; this only two
+    more runs for each candidate already tried."""
+    for lit in targets:
+        fixed = trials.fixed.get(lit)
+        if fixed is None:
+            continue
+        if trials.out_of_time():
+            return []
+        grown = _grow(trials, (lit,), fixed, 2)
+        if isinstance(grown, Split):
+            return [Found(lit[0], lit[1], grown)]
+    return []
 
 
 def _dilemma(

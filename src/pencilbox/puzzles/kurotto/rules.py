@@ -121,6 +121,11 @@ _BLACK_ONLY = mask_table(lambda m: m == 1 << BLACK)
 _MAYBE_BLACK = mask_table(lambda m: m & 1 << BLACK)
 _KEPT = 8
 """How many entries of verdicts each circle keeps (the newest first)."""
+_KEPT_SHAPE = 128
+"""How many entries of the shape rule's verdicts each circle keeps: a
+search for ways costs a hundred times a lookup, and the case rung's trials
+meet the same colours round a circle again and again (on a hard 10x10,
+about one search in six is new)."""
 _READ, _WAS_BLACK, _WAS_MAYBE = 8, 9, 10
 """Where an entry keeps the cells its verdicts read and their colours then."""
 _SHAPE, _WORK = 11, 12
@@ -389,7 +394,7 @@ def _judged(
     entry[_WAS_BLACK] = black & read
     entry[_WAS_MAYBE] = maybe & read
     if new:  # kept only once judged: a stopped judge leaves nothing half made
-        if len(kept) >= _KEPT:
+        if len(kept) >= (_KEPT_SHAPE if slot == _SHAPE else _KEPT):
             kept.pop()
         kept.insert(0, entry)
     work, entry[_WORK] = entry[_WORK], 0
