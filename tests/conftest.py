@@ -22,11 +22,23 @@ from tests.plugin import install
 
 install.install_for_tests()
 
-from tests.web.fixtures import bank_file, browser, page, server  # noqa: E402, F401
+from tests.web.fixtures import bank_file, browser, laptop, page, phone, seen, server  # noqa: E402, F401
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     install.uninstall_for_tests()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A browser test that fails says what its page showed and was refused."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed:
+        for name in ("page", "phone", "laptop"):
+            pg = getattr(item, "funcargs", {}).get(name)
+            if pg is not None and hasattr(pg, "refusals"):
+                report.sections.append((f"what the {name} showed", seen(pg)))
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -11,6 +11,7 @@ import itertools
 import json
 import math
 import random
+from typing import Any
 
 import pytest
 
@@ -201,7 +202,12 @@ def test_hint_json_carries_the_branches(name: str) -> None:
 
     kind, p = split_board(name)
     marks = probe_marks(kind, p)
-    out = hint_json(kind, p, kind.hint(p, marks, level="case"))
+    check_split_json(hint_json(kind, p, kind.hint(p, marks, level="case")))
+
+
+def check_split_json(out: dict[str, Any]) -> None:
+    """A split's hint as JSON: two branches, each assuming the supposed
+    value and then a value of the split cell, the hint's first premise."""
     case = out["case"]
     assert case["size"] == len(case["branches"]) == 2
     assert out["level"] == "case" and out["rule"] == "case"

@@ -4,8 +4,13 @@ it does not clash with other packages' test helpers)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from pencilbox.engine.grid import cells_of
 from pencilbox.engine.kind import Puzzle
+from pencilbox.engine.state import Contradiction
+from pencilbox.puzzles.kurotto import rules
 
 REAL_URLS = [
     "https://puzz.link/p?kurotto/10/10/sah2j.8.h.4.h6l6g4.l.8i9h9j.7.h.7.h5l5t6h3i",
@@ -84,3 +89,60 @@ def every_answer(p: Puzzle) -> list[tuple[int, ...]]:
         if not validate(p, answer):
             out.append(tuple(answer))
     return out
+
+
+def partial(s: Any, answer: Sequence[int], rng: random.Random, keep: float) -> Any:
+    """``s`` with each open cell set to ``answer``'s colour with chance ``keep``."""
+    t = s.copy()
+    for c, m in enumerate(t.cands):
+        if m == 3 and rng.random() < keep:
+            t.cands[c] = 1 << answer[c]
+    return t
+
+
+def circle_premises_hold(
+    kind: Any,
+    seed: int,
+    judge: Callable[..., Any],
+    sizes: Sequence[tuple[int, int]],
+    densities: Sequence[float],
+    keeps: Sequence[float],
+    names_its_circle: bool = False,
+) -> int:
+    """On a small board of ``seed`` (every answer listed), from states cut
+    out of an answer (and random ones): each verdict of ``judge`` on a
+    circle (a rule of kurotto/rules.py) holds in every answer that agrees
+    with its premises, and a contradiction leaves none. The verdicts checked."""
+    rng = random.Random(seed)
+    rows, cols = rng.choice(list(sizes))
+    p, answer = kind.generate(rows, cols, density=rng.choice(list(densities)), seed=seed)
+    every = every_answer(p)
+    assert answer in every
+    s = kind.start(p)
+    board, g = s.board, s.board.grid
+    said = 0
+    for _ in range(12):
+        base = (
+            rng.choice(every) if rng.random() < 0.8 else tuple(rng.randint(0, 1) for _ in p.clues)
+        )
+        t = partial(s, base, rng, rng.choice(list(keeps)))
+        black, maybe = rules.colours(t.cands)
+        for circle in board.circles:
+            verdict = judge(
+                g, circle, black & circle.area, maybe & circle.area, rules.fresh_entry()
+            )
+            findings = (
+                [(0, -1, "", verdict.premises)]
+                if isinstance(verdict, Contradiction)
+                else list(verdict)
+            )
+            for bits, value, _, premises in findings:
+                if names_its_circle:
+                    assert circle.cell in premises
+                agree = [a for a in every if all(t.cands[c] >> a[c] & 1 for c in premises)]
+                for a in agree:
+                    assert value >= 0, f"a contradiction with an answer left: {circle.name}"
+                    for c in cells_of(bits):
+                        assert a[c] == value, f"{g.name(c)} by {circle.name}"
+                said += 1
+    return said

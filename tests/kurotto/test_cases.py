@@ -16,7 +16,7 @@ from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import State
 from pencilbox.shapes import hint_json
 
-from ..test_cases import all_solutions, graded_case_and_finished_by_hints
+from ..test_cases import all_solutions, check_split_json, graded_case_and_finished_by_hints
 
 REAL = [
     ("https://puzz.link/p?kurotto/6/6/3gah.m.i9.iam8h3g2", "shape"),
@@ -94,15 +94,7 @@ def test_the_split_hint_json_carries_the_branches() -> None:
     kind, p, s = split_on_probe()
     h = hints.case_hint(kind.ladder, s, None)
     assert h is not None
-    out = hint_json(kind, p, h)
-    case = out["case"]
-    assert case["size"] == len(case["branches"]) == 2
-    assert out["level"] == "case" and out["rule"] == "case"
-    assert case["suppose"]["cell"] == out["cell"]
-    assert case["branches"][0]["assume"][1]["cell"] == out["premises"][0]  # the split cell
-    for b in case["branches"]:
-        assert b["assume"][0] == case["suppose"]
-        assert b["cells"] and b["reason"]
+    check_split_json(hint_json(kind, p, h))
 
 
 def test_the_shape_rung_decides_the_split_cell_alone() -> None:

@@ -5,16 +5,13 @@ cannot."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from pencilbox.engine.grid import cells_of
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import Contradiction
 from pencilbox.puzzles.kurotto import rules, shape
 
-from .kurotto_data import every_answer
+from .kurotto_data import circle_premises_hold
 from .test_rules import BOARDS, LIMIT
 
 TOY = """
@@ -43,14 +40,6 @@ def test_counts_at_the_rung_agree_with_brute_force(kind, learning):
     assert seen == {0, 1, 2, 3}
 
 
-def _partial(s, answer, rng, keep):
-    t = s.copy()
-    for c, m in enumerate(t.cands):
-        if m == 3 and rng.random() < keep:
-            t.cands[c] = 1 << answer[c]
-    return t
-
-
 @pytest.mark.parametrize("seed", range(0, 80, 8))
 def test_verdicts_and_their_premises_hold_in_every_answer(kind, seed):
     """On boards small enough to list every answer: from states cut out of
@@ -60,43 +49,16 @@ def test_verdicts_and_their_premises_hold_in_every_answer(kind, seed):
     learning takes the premises to say)."""
     said = 0
     for board_seed in range(seed, seed + 8):
-        said += _premises_hold(kind, board_seed)
-    assert said >= 10  # not vacuous: verdicts were there to check
-
-
-def _premises_hold(kind, seed):
-    rng = random.Random(seed)
-    rows, cols = rng.choice([(3, 4), (4, 4), (3, 5), (4, 5)])
-    p, answer = kind.generate(rows, cols, density=rng.choice([0.4, 0.6, 0.8]), seed=seed)
-    every = every_answer(p)
-    assert answer in every
-    s = kind.start(p)
-    board, g = s.board, s.board.grid
-    said = 0
-    for _ in range(12):
-        base = (
-            rng.choice(every) if rng.random() < 0.8 else tuple(rng.randint(0, 1) for _ in p.clues)
+        said += circle_premises_hold(
+            kind,
+            board_seed,
+            rules.judge_shape,
+            [(3, 4), (4, 4), (3, 5), (4, 5)],
+            [0.4, 0.6, 0.8],
+            [0.0, 0.2, 0.4, 0.6],
+            names_its_circle=True,
         )
-        t = _partial(s, base, rng, rng.choice([0.0, 0.2, 0.4, 0.6]))
-        black, maybe = rules.colours(t.cands)
-        for circle in board.circles:
-            verdict = rules.judge_shape(
-                g, circle, black & circle.area, maybe & circle.area, rules.fresh_entry()
-            )
-            findings = (
-                [(0, -1, "", verdict.premises)]
-                if isinstance(verdict, Contradiction)
-                else list(verdict)
-            )
-            for bits, value, _, premises in findings:
-                assert circle.cell in premises
-                agree = [a for a in every if all(t.cands[c] >> a[c] & 1 for c in premises)]
-                for a in agree:
-                    assert value >= 0, f"a contradiction with an answer left: {circle.name}"
-                    for c in cells_of(bits):
-                        assert a[c] == value, f"{g.name(c)} by {circle.name}"
-                said += 1
-    return said
+    assert said >= 10  # not vacuous: verdicts were there to check
 
 
 def test_it_decides_where_probe_stalls(kind):

@@ -115,6 +115,64 @@ def page(browser: object, server: str) -> Iterator[object]:
         lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None,
     )
     pg.base = server  # type: ignore[attr-defined]
+    watch(pg)
     yield pg
     context.close()
     assert not errors, errors
+
+
+def watch(pg: Any) -> None:
+    """Keep what a failed browser test's report shows (see :func:`seen`): the
+    API's answers that were not a success, with the time since the page opened."""
+    start = time.monotonic()
+    pg.refusals = []
+    pg.on(
+        "response",
+        lambda r: (
+            pg.refusals.append(f"{time.monotonic() - start:6.1f} s {r.status} {r.url}")
+            if "/api/" in r.url and r.status >= 400
+            else None
+        ),
+    )
+
+
+def seen(pg: Any) -> str:
+    """What the page shows and was refused, for a failed test's report."""
+    lines = [f"url: {pg.url}"]
+    for part in ("#status", "#verdict", "#studio-status"):
+        try:
+            said = pg.inner_text(part, timeout=1000)
+        except Exception as e:  # a closed page or a missing part: say so
+            said = f"({type(e).__name__})"
+        lines.append(f"{part}: {said!r}")
+    return "\n".join(lines + ["API answers that were not a success:", *pg.refusals])
+
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 850}
+
+
+def context(browser: Any, server: str, size: str, **options: Any) -> Iterator[Any]:
+    """A page of its own browser context at a phone's size (touch) or a laptop's."""
+    phone = size == "phone"
+    ctx = browser.new_context(
+        viewport=PHONE if phone else LAPTOP, has_touch=phone, is_mobile=phone, **options
+    )
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.base = server
+    watch(pg)
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+@pytest.fixture
+def phone(browser: Any, server: str) -> Iterator[Any]:
+    yield from context(browser, server, "phone")
+
+
+@pytest.fixture
+def laptop(browser: Any, server: str) -> Iterator[Any]:
+    yield from context(browser, server, "laptop")

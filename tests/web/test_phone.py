@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -18,7 +17,7 @@ import pencilbox
 from pencilbox.engine.kind import Puzzle, PuzzleKind
 
 from ..kinds import first_kind, names, names_with
-from .fixtures import ARTIFACTS, TEST_GRADES
+from .fixtures import ARTIFACTS, PHONE, TEST_GRADES, context
 from .test_browser import (
     cell,
     cycles,
@@ -34,8 +33,6 @@ from .test_studio_browser import blank_numbers, clue_range, cycled_clues
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1280, "height": 850}
 TOUCH_MIN = 44
 
 
@@ -49,30 +46,6 @@ def quick_grade(kind: PuzzleKind) -> str:
 def players_name(kind: PuzzleKind, level: str) -> str:
     """The difficulty name the player reads for one of the kind's rungs."""
     return next(str(g["name"]) for g in kind.grades() if g["level"] == level)
-
-
-def context(browser: Any, server: str, size: str, **options: Any) -> Iterator[Any]:
-    phone = size == "phone"
-    ctx = browser.new_context(
-        viewport=PHONE if phone else LAPTOP, has_touch=phone, is_mobile=phone, **options
-    )
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.base = server
-    yield pg
-    ctx.close()
-    assert not errors, errors
-
-
-@pytest.fixture
-def phone(browser: Any, server: str) -> Iterator[Any]:
-    yield from context(browser, server, "phone")
-
-
-@pytest.fixture
-def laptop(browser: Any, server: str) -> Iterator[Any]:
-    yield from context(browser, server, "laptop")
 
 
 def shot(page: Any, name: str) -> None:

@@ -14,7 +14,7 @@ import pencilbox
 from pencilbox.engine.kind import PuzzleKind
 
 from ..kinds import blank, first_kind, names
-from .fixtures import ARTIFACTS, TEST_GRADES
+from .fixtures import ARTIFACTS, PHONE, TEST_GRADES
 from .test_browser import (
     cell,
     cycles,
@@ -29,24 +29,10 @@ from .test_browser import (
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-
 
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"play-{name}.png"), full_page=True)
-
-
-@pytest.fixture
-def phone(browser: Any, server: str) -> Any:
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.base = server
-    yield pg
-    context.close()
-    assert not errors, errors
 
 
 def centre(page: Any, r: int, c: int) -> tuple[float, float]:

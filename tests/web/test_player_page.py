@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -21,7 +21,7 @@ import pencilbox
 from pencilbox.engine.kind import PuzzleKind
 
 from ..kinds import first_kind, names, names_with
-from .fixtures import TEST_GRADES
+from .fixtures import PHONE, TEST_GRADES, context
 from .test_browser import (
     cell,
     cycles,
@@ -33,10 +33,8 @@ from .test_browser import (
     takes_numbers,
 )
 from .test_phone import (
-    PHONE,
     blank_url,
     box,
-    context,
     deal,
     inside_viewport,
     players_name,
@@ -52,16 +50,6 @@ JARGON = re.compile(r"\b(fixpoints?|candidates?|probe|extents?|cap|guesses)\b|ce
 def shipped(kind: PuzzleKind) -> bool:
     """The puzzles pencilbox ships (a test's plug-in speaks as its author wrote it)."""
     return type(kind).__module__.startswith("pencilbox.puzzles.")
-
-
-@pytest.fixture
-def phone(browser: Any, server: str) -> Iterator[Any]:
-    yield from context(browser, server, "phone")
-
-
-@pytest.fixture
-def laptop(browser: Any, server: str) -> Iterator[Any]:
-    yield from context(browser, server, "laptop")
 
 
 def start(page: Any, path: str = "/") -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pencilbox.engine import cases, grades, hints, search, verdict
@@ -467,7 +467,7 @@ class PuzzleKind:
             return self.solution_within(p, within)
 
         units = hints.HINT_UNITS if budget is None else budget
-        return hints.hint(
+        h = hints.hint(
             self.ladder,
             self.start(p),
             marks,
@@ -476,6 +476,11 @@ class PuzzleKind:
             look_up=find if look_up else None,
             budget=Budget(units, seconds),
         )
+        if h.status != "hint" or h.cell is None or h.value is None:
+            return h
+        s = self.marked_state(p, marks)[0]
+        reason, premises = self.told(s, h.cell, h.value, h.rule or "", h.reason, h.premises)
+        return replace(h, reason=reason, premises=premises)
 
     def grade(
         self, p: Puzzle, budget: int | None = None, seconds: float | None = None

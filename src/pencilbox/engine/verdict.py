@@ -508,7 +508,9 @@ class _Judging:
         assert count.first is not None
         return values_of(count.first)
 
-    def unique_ungraded(self, count: search.Count, stop: str, what: str) -> _Found:
+    def unique_ungraded(
+        self, count: search.Count, stop: str, what: str, undecided: tuple[Cell, ...] = ()
+    ) -> _Found:
         return _Found(
             "unique",
             solutions=(self.answer(count),),
@@ -516,6 +518,7 @@ class _Judging:
             f"{what} could grade it",
             guesses=count.guesses,
             stop=stop,
+            undecided=undecided,
         )
 
     def beyond_probe(self, s: State[Any], count: search.Count, probed: tuple[Cell, ...]) -> _Found:
@@ -537,9 +540,7 @@ class _Judging:
                 try:
                     status = raised.propagate(fixpoint, raised.top).status
                 except Stopped as e:
-                    found = self.unique_ungraded(count, stop_of(e), f"the {name} rung")
-                    found.undecided = probed
-                    return found
+                    return self.unique_ungraded(count, stop_of(e), f"the {name} rung", probed)
                 if status is Status.SOLVED:
                     return _Found(
                         "unique",
@@ -553,9 +554,7 @@ class _Judging:
             strongest = self.ladder.strongest
             status, size, stopped = cases.solve(strongest, fixpoint, self.budget, answer=answer)
             if stopped is not None:
-                found = self.unique_ungraded(count, stop_of(stopped), "the case rung")
-                found.undecided = probed
-                return found
+                return self.unique_ungraded(count, stop_of(stopped), "the case rung", probed)
             if status is Status.SOLVED:
                 n = f"{size} branch{'es' if size != 1 else ''}"
                 return _Found(

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from pencilbox.engine.grid import refuse_size_out_of_range
-from pencilbox.engine.kind import Marks, MeasureDefaults, Puzzle, PuzzleKind, Study, Values
-from pencilbox.engine.results import Counted, HintResult
+from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Study, Values
+from pencilbox.engine.results import Counted
 from pencilbox.engine.state import State
 from pencilbox.formats.text import GridText
 
@@ -38,24 +37,6 @@ class Numbrix(PuzzleKind):
     def start(self, p: Puzzle) -> State[model.Board]:
         b = model.Board.of(p)
         return State(b, b.start())
-
-    def hint(
-        self,
-        p: Puzzle,
-        marks: Marks | None = None,
-        level: int | str | None = None,
-        solution: Values | None = None,
-        seconds: float | None = 10.0,
-        look_up: bool = True,
-        budget: int | None = None,
-    ) -> HintResult:
-        """The engine's hint, said a player's way (see :meth:`told`)."""
-        h = super().hint(p, marks, level, solution, seconds, look_up, budget)
-        if h.status != "hint" or h.cell is None or h.value is None:
-            return h
-        s = self.marked_state(p, marks)[0]
-        reason, premises = self.told(s, h.cell, h.value, h.rule or "", h.reason, h.premises)
-        return replace(h, reason=reason, premises=premises)
 
     def told(
         self,
