@@ -39,7 +39,9 @@ HINTS_FROM = """async cases => {
 
 @pytest.fixture(scope="module")
 def server() -> Any:
-    with TestClient(create_app(SHIPPED, workers=1), base_url="http://localhost") as c:
+    # the hints' budgets decide them; the clock is only there to stop runaway work
+    app = create_app(SHIPPED, solver_seconds=300, workers=1)
+    with TestClient(app, base_url="http://localhost") as c:
         yield c
 
 
