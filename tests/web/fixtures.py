@@ -126,10 +126,20 @@ def watch(pg: Any) -> None:
     API's answers that were not a success, with the time since the page opened."""
     start = time.monotonic()
     pg.refusals = []
+    pg.pending = {}
+    stamp = lambda: f"{time.monotonic() - start:6.1f} s"  # noqa: E731
+    pg.on(
+        "request",
+        lambda r: (
+            pg.pending.__setitem__(r, f"{stamp()} {r.method} {r.url}") if "/api/" in r.url else None
+        ),
+    )
+    pg.on("requestfinished", lambda r: pg.pending.pop(r, None))
+    pg.on("requestfailed", lambda r: pg.pending.pop(r, None))
     pg.on(
         "response",
         lambda r: (
-            pg.refusals.append(f"{time.monotonic() - start:6.1f} s {r.status} {r.url}")
+            pg.refusals.append(f"{stamp()} {r.status} {r.url}")
             if "/api/" in r.url and r.status >= 400
             else None
         ),
@@ -139,13 +149,22 @@ def watch(pg: Any) -> None:
 def seen(pg: Any) -> str:
     """What the page shows and was refused, for a failed test's report."""
     lines = [f"url: {pg.url}"]
-    for part in ("#status", "#verdict", "#studio-status"):
+    for part in ("#title", "#status", "#verdict", "#studio-status"):
         try:
             said = pg.inner_text(part, timeout=1000)
+            shown = pg.evaluate(
+                "p => { const e = document.querySelector(p);"
+                " return `hidden=${e.hidden} busy=${e.getAttribute('aria-busy')}`; }",
+                part,
+            )
         except Exception as e:  # a closed page or a missing part: say so
-            said = f"({type(e).__name__})"
-        lines.append(f"{part}: {said!r}")
-    return "\n".join(lines + ["API answers that were not a success:", *pg.refusals])
+            said, shown = f"({type(e).__name__})", ""
+        lines.append(f"{part}: {said!r} {shown}")
+    return "\n".join(
+        lines
+        + ["API answers that were not a success:", *pg.refusals]
+        + ["API requests still waiting for an answer:", *pg.pending.values()]
+    )
 
 
 PHONE = {"width": 390, "height": 844}
