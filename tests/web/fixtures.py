@@ -123,11 +123,15 @@ def page(browser: object, server: str) -> Iterator[object]:
 
 def watch(pg: Any) -> None:
     """Keep what a failed browser test's report shows (see :func:`seen`): the
-    API's answers that were not a success, with the time since the page opened."""
+    API's answers that were not a success and its requests still waiting for
+    one, with the time since the page opened."""
     start = time.monotonic()
     pg.refusals = []
     pg.pending = {}
-    stamp = lambda: f"{time.monotonic() - start:6.1f} s"  # noqa: E731
+
+    def stamp() -> str:
+        return f"{time.monotonic() - start:6.1f} s"
+
     pg.on(
         "request",
         lambda r: (
@@ -147,7 +151,8 @@ def watch(pg: Any) -> None:
 
 
 def seen(pg: Any) -> str:
-    """What the page shows and was refused, for a failed test's report."""
+    """What the page shows, was refused and still waits for, for a failed
+    test's report."""
     lines = [f"url: {pg.url}"]
     for part in ("#title", "#status", "#verdict", "#studio-status"):
         try:
