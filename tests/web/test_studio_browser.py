@@ -690,13 +690,16 @@ def case_kind() -> PuzzleKind:
 
 
 def open_case(page: Any, kind: PuzzleKind) -> Puzzle:
-    """The kind's case sample opened by its URL, the game on screen."""
+    """The kind's case sample opened by its URL, the game on screen and its
+    own verdict (a first answer, then the case rung's grade) arrived, so no
+    request of the game's is still to come when a test watches the editor's."""
     assert kind.samples.case is not None
     p = kind.parse(kind.samples.case.puzzle)
     start(page, kind.name)
     page.fill("#url", kind.to_url(p))
     page.click("#open")
     idle(page)
+    page.wait_for_selector('#verdict[aria-busy="false"][data-grade="case"]', state="attached")
     return p
 
 
