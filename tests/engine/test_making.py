@@ -79,6 +79,35 @@ def test_the_same_seed_makes_the_same_board(name: str) -> None:
     assert (a.puzzle, a.answer, a.seed) == (b.puzzle, b.answer, b.seed)
 
 
+def test_one_fixpoint_says_whether_a_layout_can_be_built_up() -> None:
+    """Every candidate clue shown solves the board at the build's level
+    exactly when adding them one orbit at a time gets there: the build is
+    skipped only where it would have run out of candidates."""
+    from pencilbox.engine.making import (
+        build_level,
+        build_up,
+        candidate_orbits,
+        draw_answer,
+        within_reach,
+    )
+
+    seen = set()
+    for name in names():
+        kind = pencilbox.puzzle(name)
+        level = build_level(kind, 0)
+        for seed in range(12):
+            rng = random.Random(seed)
+            answer = draw_answer(kind, 8, 8, ROT180, rng)
+            every = list(kind.generator.clues(8, 8, answer, 1.0, rng))
+            empty = pencilbox.Puzzle(kind.name, 8, 8, (None,) * 64)
+            orbits = candidate_orbits(every, 8, 8, ROT180)
+            reach = within_reach(kind, empty, every, orbits, level, None)
+            built = build_up(kind, empty, every, orbits, level, rng, kind.style, None)
+            assert reach == (built is not None), (name, seed)
+            seen.add(reach)
+    assert seen == {True, False}
+
+
 def test_an_unearned_grade_is_told_apart() -> None:
     """A raw thinned board whose level below leaves fewer cells open than the
     margin: solved at its grade, yet not earned (the bank and the deal

@@ -50,7 +50,7 @@ from pencilbox.errors import PuzzleError, Stopped
 
 GENERATOR = f"pencilbox {pencilbox.__version__} thin/1"
 """Written with every raw board: the code that made it (bump when boards change)."""
-SETTER_GENERATOR = f"pencilbox {pencilbox.__version__} setter/1"
+SETTER_GENERATOR = f"pencilbox {pencilbox.__version__} setter/2"
 """Written with every setter's board, followed by its symmetry."""
 MAKE_UNITS = 20_000_000
 """The most work one setter's attempt may do (a safety net: a board of the

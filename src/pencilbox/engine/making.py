@@ -17,6 +17,9 @@ So does :func:`make`, at target level L:
    undecided cell at random and add the nearest candidate orbit that holds
    an undecided cell, until the fixpoint solves the board.
    Each step is one cheap fixpoint, and the board ends with few clues.
+   First, one fixpoint with every candidate shown says whether the
+   candidates can get there at all (:func:`within_reach`): a seed whose
+   layout cannot is dropped before the build, not at its end.
 3. Thin at L in the setter's habits (:class:`~pencilbox.engine.thinning.Removal`):
    try the orbits once each, keeping a removal while L still solves the
    board. Removals L-1 cannot make up for open the board to L: once L-1
@@ -115,17 +118,11 @@ def make(
     every = list(kind.generator.clues(rows, cols, answer, 1.0, rng))
     empty = Puzzle(kind.name, rows, cols, (None,) * (rows * cols))
     below = max(level - 1, 0)
+    candidates = candidate_orbits(every, rows, cols, sym)
+    if not within_reach(kind, empty, every, candidates, build_level(kind, level), budget):
+        return None
     work = Budget(parent=budget)
-    built = build_up(
-        kind,
-        empty,
-        every,
-        candidate_orbits(every, rows, cols, sym),
-        build_level(kind, level),
-        rng,
-        style,
-        work,
-    )
+    built = build_up(kind, empty, every, candidates, build_level(kind, level), rng, style, work)
     if built is None:
         return None
     margin = earned_margin(rows * cols)
@@ -157,6 +154,30 @@ def build_level(kind: PuzzleKind, level: int) -> int:
     if level == 0 or kind.levels[level - 1] in kind.bank_skips:
         return level
     return level - 1
+
+
+def within_reach(
+    kind: PuzzleKind,
+    empty: Puzzle,
+    every: list[int | None],
+    candidates: list[tuple[Cell, ...]],
+    level: int,
+    budget: Budget | None,
+) -> bool:
+    """Whether the fixpoint of ``level`` solves ``empty`` with every
+    candidate orbit's clues shown. One fixpoint decides what
+    :func:`build_up` would find only once the candidates run out: the rules
+    are monotone in the clues, so when every candidate together leaves a
+    cell open, so does any part of them (a symmetric layout whose weak rungs
+    need clues in places no orbit offers fails here at once). Its work is
+    the board's, not the build's (the build's work sets how far a quick
+    board is thinned, and stays as it was)."""
+    clues = list(empty.clues)
+    for orbit in candidates:
+        for c in orbit:
+            clues[c] = every[c]
+    s = kind.start(replace(empty, clues=tuple(clues)))
+    return kind.ladder.propagate(s, level, budget=Budget(parent=budget)).status is Status.SOLVED
 
 
 def build_up(
@@ -246,10 +267,12 @@ GRADED_UNITS = 3_000_000
 GRADED_SEEDS = 40
 """The seeds it may try by default: a grade no seed of these reaches is
 out of reach (some rungs need boards a size cannot hold)."""
-SYMMETRIC_SEEDS = 8
+SYMMETRIC_SEEDS = 16
 """Seeds a board laid out in a symmetry may try before the next ones lay
 their clues in no pattern (a symmetric layout is harder to make at the low
-grades, where the weak rungs need clues in exact places)."""
+grades, where the weak rungs need clues in exact places; a seed whose
+layout cannot get there costs one fixpoint, :func:`within_reach`, so the
+fallback can wait: at 15x15 a Kurotto sum board may take up to 17 seeds)."""
 
 
 def make_graded(

@@ -125,15 +125,20 @@ class Board:
     def cells_of_values(self, cands: list[Mask], s: State[Board] | None = None) -> list[Bits]:
         """The value→cells index: bitboard of the cells that may hold each
         value (on a big open board, seconds of work: it stops at the
-        safety clock of the budget of ``s``, if given)."""
-        where = [0] * self.n
+        safety clock of the budget of ``s``, if given). Cells that keep the
+        same candidates are read together: a board's start has two kinds
+        of cells (a given number, or every number), so its index costs one
+        pass over the values instead of one per open cell."""
+        alike: dict[Mask, Bits] = {}
         for cell, m in enumerate(cands):
-            if s is not None and not cell & 7:
+            alike[m] = alike.get(m, 0) | 1 << cell
+        where = [0] * self.n
+        for i, (m, bits) in enumerate(alike.items()):
+            if s is not None and not i & 7:
                 s.check_clock()
-            bit = 1 << cell
             while m:
                 low = m & -m
-                where[low.bit_length() - 1] |= bit
+                where[low.bit_length() - 1] |= bits
                 m ^= low
         return where
 

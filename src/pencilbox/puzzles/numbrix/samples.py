@@ -65,6 +65,6 @@ SAMPLES = Samples(
     ),
     census=(3, 3, 40),
     bank_grade="edge",
-    shipped_sizes=(4, 6, 8, 10, 12),
+    shipped_sizes=(4, 6, 8, 10, 12, 15),
     slow=("numbrix/13/13/6", "numbrix/30/30/1"),
 )
