@@ -272,7 +272,7 @@ SYMMETRIC_SEEDS = 16
 their clues in no pattern (a symmetric layout is harder to make at the low
 grades, where the weak rungs need clues in exact places; a seed whose
 layout cannot get there costs one fixpoint, :func:`within_reach`, so the
-fallback can wait: at 15x15 a Kurotto sum board may take up to 17 seeds)."""
+fallback can wait: at 15x15 a board of a weak rung may take up to 17 seeds)."""
 
 
 def make_graded(
