@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from pencilbox.engine import search
+from pencilbox.engine.budget import Budget
 from pencilbox.engine.grid import cells_of, grid
-from pencilbox.engine.ladder import Ladder, Outcome, Status
+from pencilbox.engine.hints import chain
+from pencilbox.engine.ladder import Ladder, Outcome, Status, narrated_trials, silent_trials
 from pencilbox.engine.memo import ProbeMemo
 from pencilbox.engine.state import Contradiction, State, shrunk_cells
 
@@ -239,3 +241,42 @@ def test_a_contradiction_is_a_result() -> None:
 
 def test_board_is_the_only_puzzle_knowledge() -> None:
     assert isinstance(state(1, 2, []).board, Board)
+
+
+def test_a_hints_probe_tries_first_the_cell_or_value_with_fewest_places() -> None:
+    # Values 0..3; value 3 has one place (cell 0), value 2 two (cells 0, 1),
+    # values 0 and 1 three. By min(values of the cell, places of the value),
+    # then round the board from the start, then by value.
+    cands = [0b1111, 0b0111, 0b0011]
+    assert narrated_trials(cands, [0, 1, 2], 0) == [
+        (0, 3),  # 1: the value's only place
+        (0, 2),  # 2: value 2's places
+        (1, 2),
+        (2, 0),  # 2: cell 2's values
+        (2, 1),
+        (0, 0),  # 3
+        (0, 1),
+        (1, 0),
+        (1, 1),
+    ]
+
+
+def test_on_a_two_valued_board_a_hints_probe_goes_round_from_its_start() -> None:
+    cands = [0b11, 0b01, 0b11, 0b11]
+    want = [(2, 0), (2, 1), (3, 0), (3, 1), (0, 0), (0, 1)]
+    assert narrated_trials(cands, [2, 3, 0], 2) == want
+    assert list(silent_trials(cands, [2, 3, 0])) == want
+
+
+UNIQUE: list[Pair] = [*FORK, (1, 1, 2, 0), (1, 0, 2, 0)]
+"""FORK with one answer, 1 0 1: probe finds each cell in turn."""
+
+
+def test_a_chain_ends_solved_spent_or_stopped_by_whose_budget_ran_out() -> None:
+    full = chain(LADDER, state(1, 3, UNIQUE), 1)
+    assert full.end == "solved" and sorted(link.deduction.cell for link in full.links) == [0, 1, 2]
+    whole = Budget(1)
+    assert chain(LADDER, state(1, 3, UNIQUE), 1, whole=whole).end == "spent"
+    assert whole.exhausted
+    assert chain(LADDER, state(1, 3, UNIQUE), 1, units=1).end == "stopped"
+    assert chain(LADDER, state(1, 3, UNIQUE), 1, units=1, whole=Budget(10**9)).end == "stopped"

@@ -258,8 +258,9 @@ class Link:
 @dataclass(frozen=True)
 class Chain:
     """The hints from the empty board, in order, and how the chain ended:
-    "solved", "stalled" (the level proves nothing more) or "stopped" (a
-    hint's budget ran out)."""
+    "solved", "stalled" (the level proves nothing more), "stopped" (a
+    hint's own budget ran out: the player asking there would be told so) or
+    "spent" (the whole chain's budget ran out: a hint there goes on)."""
 
     links: tuple[Link, ...]
     end: str
@@ -284,7 +285,7 @@ def chain(
     it rests on, a premise narrowed earlier in the same run, a probe whose
     trials rest on more), it needs every mark before it, the board it was
     found on. ``whole``, when given, is spent by every hint and proof of
-    the chain too: once it runs out the chain ends there ("stopped")."""
+    the chain too: once it runs out the chain ends there ("spent")."""
     s = start.copy()
     marked: list[Cell] = []
     links: list[Link] = []
@@ -292,8 +293,8 @@ def chain(
     while True:
         try:
             h = first_deduction(ladder, s, level, Budget(units, parent=whole))
-        except Stopped:
-            return Chain(tuple(links), "stopped")
+        except Stopped as e:
+            return Chain(tuple(links), _stopped_by(e, whole))
         d = h.deduction
         if d is None:
             return Chain(tuple(links), "solved" if h.status is Status.SOLVED else "stalled")
@@ -304,11 +305,17 @@ def chain(
         proof = Budget(units, parent=whole)
         try:
             wants = needs(ladder, start, s, d, h.narrated, marked, rung, proof)
-        except Stopped:  # the whole chain's budget ran out (a link's own only refutes a proof)
-            return Chain(tuple(links), "stopped")
+        except Stopped as e:  # the whole chain's budget ran out (a link's own only refutes a proof)
+            return Chain(tuple(links), _stopped_by(e, whole))
         links.append(Link(d, rung, wants))
         s.cands[d.cell] = d.keep
         marked.append(d.cell)
+
+
+def _stopped_by(e: Stopped, whole: Budget | None) -> str:
+    """How a chain that ``e`` stopped ends: "spent" when its whole budget
+    ran out, "stopped" when a hint's own did (or the safety clock)."""
+    return "spent" if isinstance(e, OutOfWork) and e.budget is whole else "stopped"
 
 
 def needs(

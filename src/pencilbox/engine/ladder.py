@@ -23,7 +23,7 @@ made so far.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Generic
@@ -112,6 +112,37 @@ NOGOOD_SUMMARY = (
     "In search with learning: the cells of a learned nogood cannot all keep "
     "their current values, so when all but one do, the last one changes."
 )
+
+
+def narrated_trials(cands: list[Bits], cells: Sequence[Cell], start: int) -> list[tuple[Cell, int]]:
+    """A hint's probe trials, the likeliest to decide a cell first.
+
+    A trial whose cell keeps few values, or whose value has few places left
+    on the board, is the one whose failure most likely decides a cell or a
+    value's place: (cell, value) pairs go by the smaller of those two
+    counts, then round the board from ``start`` (so successive hints move
+    on), then by value. On a two-valued board every open cell keeps both
+    values, so the order is the cells' from ``start``."""
+    places: dict[int, int] = {}
+    for m in cands:
+        if m & (m - 1):
+            for v in values_of(m):
+                places[v] = places.get(v, 0) + 1
+    n = len(cands)
+    keyed = sorted(
+        (min(cands[c].bit_count(), places[v]), (c - start) % n, v, c)
+        for c in cells
+        for v in values_of(cands[c])
+    )
+    return [(c, v) for _, _, v, c in keyed]
+
+
+def silent_trials(cands: list[Bits], cells: Sequence[Cell]) -> Iterator[tuple[Cell, int]]:
+    """A fixpoint's probe trials: each cell's values in turn, read when the
+    pass reaches the cell (an earlier elimination of the pass may have
+    decided it or taken values away)."""
+    for c in cells:
+        yield from ((c, v) for v in values_of(cands[c]))
 
 
 def _nogood_rule(log: TrailLog) -> Rule[Any]:
@@ -435,91 +466,88 @@ class Ladder(Generic[B]):
         silent = state.trace is None and state.trail is None and state.why is None
         stale = memo.stale if silent else {}
         implied: set[tuple[int, int]] = set()
-        # Narrated (a hint): cells with the fewest candidates first, as one
-        # elimination there is most likely to decide a cell (what a hint
-        # waits for); the rotating cursor breaks ties so successive calls
-        # move on. Silent (a fixpoint, whose end is the same in any order):
-        # round the board from the cell of the last elimination, so trials
-        # that survived are not tried again before every other has had its
-        # turn; where cells keep many values this cuts the trials fivefold.
+        # Narrated (a hint): the trials likeliest to decide a cell first
+        # (:func:`narrated_trials`), with a turn that moves successive hints
+        # on. Silent (a fixpoint, whose end is the same in any order): round
+        # the board from the cell of the last elimination, so trials that
+        # survived are not tried again before every other has had its turn;
+        # where cells keep many values this cuts the trials fivefold.
         focus = state.focus
-        narrated = state.trace is not None
-        order = sorted(
-            (
-                (cands[c].bit_count() if narrated else 0, (c - start) % n, c)
-                for c in range(n)
-                if cands[c] & (cands[c] - 1) and focus >> c & 1
-            ),
+        cells = [
+            c
+            for c in (*range(start, n), *range(start))
+            if cands[c] & (cands[c] - 1) and focus >> c & 1
+        ]
+        trials = (
+            narrated_trials(cands, cells, start)
+            if state.trace is not None
+            else silent_trials(cands, cells)
         )
         progress = False
-        for _, _, cell in order:
-            mask = cands[cell]
-            if mask & (mask - 1) == 0:
+        for cell, v in trials:
+            now = cands[cell]
+            if now & (now - 1) == 0:
+                continue  # decided by an earlier elimination of this pass
+            if (cell, v) in implied or (cell, v) in kept or not now >> v & 1:
                 continue
-            for v in values_of(mask):
-                now = cands[cell]
-                if now & (now - 1) == 0:
-                    break  # decided by an earlier elimination of this pass
-                if (cell, v) in implied or (cell, v) in kept or not now >> v & 1:
-                    continue
-                trial = state.copy()
-                start = trial.trail.length if trial.trail is not None else 0
-                trial.assume(cell, 1 << v)
-                if trial.why is not None:
-                    trial.why[cell] |= 1  # bit 0: this assumption
-                earlier = stale.pop((cell, v), None)
-                if earlier is not None:
-                    tc = trial.cands
-                    for c, m in earlier.items():
-                        if tc[c] & m:  # an emptied cell is left for the rules to find
-                            tc[c] &= m
-                    trial.version += 1
-                outcome = self.propagate(trial, below)
-                if outcome.status is not Status.CONTRADICTION:
-                    after = trial.cands
-                    diff = {}
-                    for c in range(n):
-                        m = after[c]
-                        if m != cands[c]:
-                            diff[c] = m
-                            if m & (m - 1) == 0:
-                                implied.add((c, m.bit_length() - 1))
-                    kept[(cell, v)] = diff
-                    continue
-                assert outcome.contradiction is not None
-                why = outcome.contradiction
-                state.scratch = cell
-                premises = tuple(dict.fromkeys(p for p in why.premises if p != cell))
-                reason = (
-                    f"if {name(cell)} were {self.value_name(v)}, the rules "
-                    f"would lead to a contradiction: {why.reason}"
-                )
-                before = state.why[cell] if state.why is not None else 0
-                because = None
-                if state.trail is not None:
-                    because = state.trail.log.explain_trial(trial, start, why)
-                result = state.restrict(
-                    cell, cands[cell] & ~(1 << v), "probe", reason, premises, because
-                )
-                if state.why is not None and trial.why is not None:
-                    # The trial's premises are cells it decided itself: what
-                    # the elimination rests on is what the contradiction did,
-                    # less the assumption.
-                    blamed = 0
-                    for p in why.premises:
-                        blamed |= trial.why[p]
-                    state.why[cell] = (before | blamed) & ~1
-                if not silent or isinstance(result, Contradiction):
-                    return result
-                # Silent, the pass goes on: a later trial starts from the
-                # smaller state, and the fixpoint is the same (an elimination
-                # found in a larger state holds in a smaller one). It saves
-                # the lower rules' run after every elimination; only the
-                # cheap ones run, so later trials start from what they say.
-                progress = True
-                if self._cheap:
-                    settled = self._saturate(state, self._cheap)
-                    if settled is not None:
-                        assert settled.contradiction is not None
-                        return settled.contradiction
+            trial = state.copy()
+            start = trial.trail.length if trial.trail is not None else 0
+            trial.assume(cell, 1 << v)
+            if trial.why is not None:
+                trial.why[cell] |= 1  # bit 0: this assumption
+            earlier = stale.pop((cell, v), None)
+            if earlier is not None:
+                tc = trial.cands
+                for c, m in earlier.items():
+                    if tc[c] & m:  # an emptied cell is left for the rules to find
+                        tc[c] &= m
+                trial.version += 1
+            outcome = self.propagate(trial, below)
+            if outcome.status is not Status.CONTRADICTION:
+                after = trial.cands
+                diff = {}
+                for c in range(n):
+                    m = after[c]
+                    if m != cands[c]:
+                        diff[c] = m
+                        if m & (m - 1) == 0:
+                            implied.add((c, m.bit_length() - 1))
+                kept[(cell, v)] = diff
+                continue
+            assert outcome.contradiction is not None
+            why = outcome.contradiction
+            state.scratch = cell
+            premises = tuple(dict.fromkeys(p for p in why.premises if p != cell))
+            reason = (
+                f"if {name(cell)} were {self.value_name(v)}, the rules "
+                f"would lead to a contradiction: {why.reason}"
+            )
+            before = state.why[cell] if state.why is not None else 0
+            because = None
+            if state.trail is not None:
+                because = state.trail.log.explain_trial(trial, start, why)
+            result = state.restrict(
+                cell, cands[cell] & ~(1 << v), "probe", reason, premises, because
+            )
+            if state.why is not None and trial.why is not None:
+                # The trial's premises are cells it decided itself: what
+                # the elimination rests on is what the contradiction did,
+                # less the assumption.
+                blamed = 0
+                for p in why.premises:
+                    blamed |= trial.why[p]
+                state.why[cell] = (before | blamed) & ~1
+            if not silent or isinstance(result, Contradiction):
+                return result
+            # Silent, the pass goes on: a later trial starts from the
+            # smaller state, and the fixpoint is the same (an elimination
+            # found in a larger state holds in a smaller one). It saves
+            # the lower rules' run after every elimination; only the
+            # cheap ones run, so later trials start from what they say.
+            progress = True
+            if self._cheap:
+                settled = self._saturate(state, self._cheap)
+                if settled is not None:
+                    assert settled.contradiction is not None
+                    return settled.contradiction
         return PROGRESS if progress else NOTHING

@@ -32,7 +32,9 @@ What it writes under ``engine/ahead/``:
   per cell], "end", "links": [[cell, token, rule, rung, reason, premises,
   needs], …]}``, the chain at ``level`` (cells by their index, premises as
   the API writes them, rung the index of the rule's level in ``levels``;
-  ``end``: "solved", "stalled", or "stopped" where it ran out of work).
+  ``end``: "solved", "stalled", "stopped" where a hint ran out of its work
+  as the server's does there, or "spent" where the chain's own work ran
+  out and the engine gives the rest).
 
 :func:`write` runs in the page's Python, at build time; :func:`write_hints`
 in the build's own (the same code, on a faster Python, in processes).
@@ -56,11 +58,12 @@ HINTS = "hints"
 """The folder of the hint chains, inside :data:`FOLDER`."""
 CHAIN_UNITS = 1_000_000
 """The work a board's whole chain may take (each hint also has the work a
-hint has): the chains of today's bank take at most about 600,000 units
-(four 12x12 boards graded probe; the others under 300,000); a larger
-board's chain stops where it runs out, and the engine gives the rest. A
-chain also stops where one hint runs out of its own work, as the server's
-hint stops there."""
+hint has). Of today's bank all but the Numbrix probe boards at 12x12 and
+15x15 take under 300,000 units; those take 0.05 to 1.4 million (12x12) and
+1.0 to 6.9 million (15x15, up to three minutes of CPU). Where it runs out
+the chain ends "spent" and the engine gives the rest; where one hint runs
+out of its own work the chain ends "stopped", as the server's hint stops
+there."""
 KEEP = 3
 """Sets of chains the cache keeps (the most recent)."""
 CHAIN_CODE = ("engine", "puzzles")
@@ -204,13 +207,9 @@ def write_hints(folder: Path, bank: Path, cache: Path) -> int:
     done = home / h.hexdigest()[:16]
     if not (done / "done").is_file():
         known = set(pencilbox.puzzle_names())
-        jobs: list[tuple[str, list[tuple[str, str]]]] = []
         with Bank(bank) as shelves:
-            for b in shelves.boards():
-                if b.type in known:
-                    if not jobs or jobs[-1][0] != b.type or len(jobs[-1][1]) >= 10:
-                        jobs.append((b.type, []))
-                    jobs[-1][1].append((b.puzzle, b.solution))
+            # a board a job: some shelves' boards each take a million units
+            jobs = [(b.type, [(b.puzzle, b.solution)]) for b in shelves.boards() if b.type in known]
         home.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=home, prefix=".work-") as work:
             workers = max(1, min(len(jobs), os.cpu_count() or 1))
