@@ -28,7 +28,7 @@ from pencilbox.web.app import STATIC
 from .conftest import shipped_puzzles
 
 SERVER_PAGE = assets.with_rules(
-    (STATIC / "index.html").read_text(encoding="utf-8"), assets.first_kind()
+    assets.inlined((STATIC / "index.html").read_text(encoding="utf-8")), assets.first_kind()
 )
 
 
@@ -49,6 +49,9 @@ def test_the_page_is_the_servers_saying_the_engine_is_inside(site_folder: Path) 
     assert bank is not None
     assert (site_folder / bank.group(1)).read_bytes() == SHIPPED.read_bytes()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    # What its first paint waits for is written in, as the server's page has it.
+    assert f"<style>{(STATIC / 'style.css').read_text(encoding='utf-8')}</style>" in page
+    assert "/static/style.css" not in page and "/static/firstpaint.js" not in page
     # The server's page, its two scripts bundled into one, the engine named
     # and what the first board needs preloaded (every one a file of the site).
     ours, servers = page.splitlines(), SERVER_PAGE.splitlines()

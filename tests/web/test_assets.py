@@ -5,7 +5,9 @@ description."""
 
 from __future__ import annotations
 
+import base64
 import gzip
+import hashlib
 import html
 import json
 import re
@@ -20,6 +22,7 @@ from fastapi.testclient import TestClient
 
 from pencilbox.web import assets
 from pencilbox.web.app import STATIC, create_app
+from pencilbox.web.safety import INLINE
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +67,8 @@ def test_the_front_end_is_kept_a_year_under_names_that_change_with_it(
     ours = re.findall(r'="/static/([^"]+)"', template)
     assert ours
     for name in ours:
-        assert f'="/static/v/{version}/{name}"' in page and f'="/static/{name}"' not in page
+        assert f'="/static/{name}"' not in page
+        assert (f'="/static/v/{version}/{name}"' in page) is (name not in INLINE), name
     for url in {f"/static/v/{version}/{n}" for n in ours} | {
         u for u in preloaded if u.startswith("/static/v/")
     }:
@@ -101,6 +105,27 @@ def test_the_page_preloads_its_modules_and_its_first_call(client: TestClient) ->
     assert f"/static/v/{version}/engine.js" not in preloaded  # the static site's alone
     for url in preloaded:
         assert client.get(url).status_code == 200, url
+
+
+def test_the_first_paint_waits_for_no_other_file(client: TestClient) -> None:
+    """The stylesheet and firstpaint.js come written into the page, as they
+    are in the package, and nothing else in its head holds up the first
+    paint (a stylesheet only for print, scripts only as modules); the
+    Content-Security-Policy allows exactly those texts, by their sha256
+    (computed here), and no other inline code."""
+    r = client.get("/")
+    page = r.text
+    head = page[: page.index("</head>")]
+    for link in re.findall(r"<link [^>]*>", head):
+        assert 'rel="stylesheet"' not in link or 'media="print"' in link, link
+    for script in re.findall(r"<script[^>]*>", page):
+        assert script == "<script>" or 'type="module"' in script, script
+    policy = {d.split()[0]: d.split()[1:] for d in r.headers["content-security-policy"].split("; ")}
+    for element, name in (("style", "style.css"), ("script", "firstpaint.js")):
+        texts = re.findall(rf"<{element}>(.*?)</{element}>", page, re.S)
+        assert texts == [(STATIC / name).read_text(encoding="utf-8")], name
+        digest = base64.b64encode(hashlib.sha256(texts[0].encode()).digest()).decode()
+        assert policy[f"{element}-src"] == ["'self'", f"'sha256-{digest}'"], name
 
 
 def png_side(data: bytes) -> tuple[int, int]:

@@ -73,7 +73,8 @@ def index_html(
 ) -> str:
     """The server's index.html as the page of the site in ``folder``: the
     engine said to be in the page (with where its wheel, its bank and the
-    answers written ahead are), the bundle in place of the page's scripts,
+    answers written ahead are), the files its first paint waits for
+    written in, the bundle in place of the page's scripts,
     the first board's rules written in, and what the first board needs
     named up front."""
     scripts = "".join(
@@ -81,7 +82,9 @@ def index_html(
     )
     if template.count(scripts) != 1:
         raise SiteError("index.html does not load the page's scripts as the build expects")
-    page = template.replace(scripts, f'<script type="module" src="/static/{BUNDLE}"></script>\n')
+    page = assets.inlined(template).replace(
+        scripts, f'<script type="module" src="/static/{BUNDLE}"></script>\n'
+    )
     page = assets.with_rules(page, assets.first_kind())
     with_bank = f' data-bank="/{bank}"' if bank else ""
     engine = (

@@ -10,18 +10,23 @@
   that sends either header twice (no browser does; the last would win):
   no other site can make the server deal, hint or analyze.
 - :class:`SecurityHeaders` adds a Content-Security-Policy that lets a page
-  load only the app's own scripts, styles and images, and the usual
-  headers: no MIME sniffing, no referrer, no framing.
+  load only the app's own scripts, styles and images (and, written into
+  the page, only the two files its first paint waits for, by their hashes:
+  :data:`INLINE`), and the usual headers: no MIME sniffing, no referrer,
+  no framing.
 - :class:`Crashes` answers an unexpected error with a JSON 500 (inside
   :class:`SecurityHeaders`, so it has the headers too) and logs one line.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import ipaddress
 import logging
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
 from starlette.datastructures import MutableHeaders
 from starlette.requests import ClientDisconnect
@@ -31,13 +36,31 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 """Host names every server answers to."""
 
+STATIC = Path(__file__).parent / "static"
+INLINE = {"firstpaint.js": "script", "style.css": "style"}
+"""The files of ``static/`` the page's first paint waits for, written into
+the page (:func:`pencilbox.web.assets.inlined`) so a first visit does not
+wait a round trip for them, each by the element that holds it."""
+
+
+def source_hash(name: str) -> str:
+    """A CSP source that allows ``static/NAME`` written into the page: the
+    sha256 of its text, as the page holds it (line ends as the HTML parser
+    leaves them)."""
+    text = (STATIC / name).read_text(encoding="utf-8").replace("\r\n", "\n")
+    digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+    return f"'sha256-{digest}'"
+
+
 APP_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    f"default-src 'self'; script-src 'self' {source_hash('firstpaint.js')}; "
+    f"style-src 'self' {source_hash('style.css')}; img-src 'self' data:; "
     "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
 """The Content-Security-Policy of every response, /docs included (its page
-has no inline script and its assets are the app's own)."""
+has no inline script and its assets are the app's own); the only inline
+code it allows is :data:`INLINE`'s, by hash."""
 
 HEADERS = {
     "x-content-type-options": "nosniff",
