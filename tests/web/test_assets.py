@@ -118,6 +118,7 @@ def test_the_first_paint_waits_for_no_other_file(client: TestClient) -> None:
     head = page[: page.index("</head>")]
     for link in re.findall(r"<link [^>]*>", head):
         assert 'rel="stylesheet"' not in link or 'media="print"' in link, link
+        assert 'rel="modulepreload"' not in link or 'fetchpriority="low"' in link, link
     for script in re.findall(r"<script[^>]*>", page):
         assert script == "<script>" or 'type="module"' in script, script
     policy = {d.split()[0]: d.split()[1:] for d in r.headers["content-security-policy"].split("; ")}
