@@ -132,7 +132,7 @@ CANCELLED = """async ([slow, calls]) => {
 }"""
 """Each [name, body] call made right after a slow call (a deal the bank
 lacks, generated) was cancelled, as an edit cancels a verdict: its ms."""
-SLOW = "puzzle?type={name}&size=15&index={n}"
+SLOW = "puzzle?type={name}&size=15&cols=14&index={n}"
 CANCELS_EACH = 2
 """Boards of each type (of its top grade) asked right after a cancel."""
 
