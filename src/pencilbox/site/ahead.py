@@ -58,7 +58,7 @@ HINTS = "hints"
 """The folder of the hint chains, inside :data:`FOLDER`."""
 CHAIN_UNITS = 1_000_000
 """The work a board's whole chain may take (each hint also has the work a
-hint has). Of today's bank all but the Numbrix probe boards at 12x12 and
+hint has). Of today's bank all but one type's probe boards at 12x12 and
 15x15 take under 300,000 units; those take 0.05 to 1.4 million (12x12) and
 1.0 to 6.9 million (15x15, up to three minutes of CPU). Where it runs out
 the chain ends "spent" and the engine gives the rest; where one hint runs
