@@ -261,6 +261,23 @@ def test_a_hints_probe_tries_first_the_cell_or_value_with_fewest_places() -> Non
     ]
 
 
+def test_a_hints_probe_tries_again_what_an_earlier_pass_kept_only_after_the_rest() -> None:
+    # The order of the test above, with (0, 3) and (1, 2) kept by an
+    # earlier pass: they go last, in the same order between them.
+    cands = [0b1111, 0b0111, 0b0011]
+    assert narrated_trials(cands, [0, 1, 2], 0, {(0, 3), (1, 2)}) == [
+        (0, 2),
+        (2, 0),
+        (2, 1),
+        (0, 0),
+        (0, 1),
+        (1, 0),
+        (1, 1),
+        (0, 3),
+        (1, 2),
+    ]
+
+
 def test_on_a_two_valued_board_a_hints_probe_goes_round_from_its_start() -> None:
     cands = [0b11, 0b01, 0b11, 0b11]
     want = [(2, 0), (2, 1), (3, 0), (3, 1), (0, 0), (0, 1)]

@@ -23,7 +23,7 @@ made so far.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Generic
@@ -114,7 +114,12 @@ NOGOOD_SUMMARY = (
 )
 
 
-def narrated_trials(cands: list[Bits], cells: Sequence[Cell], start: int) -> list[tuple[Cell, int]]:
+def narrated_trials(
+    cands: list[Bits],
+    cells: Sequence[Cell],
+    start: int,
+    tried: Container[tuple[Cell, int]] = (),
+) -> list[tuple[Cell, int]]:
     """A hint's probe trials, the likeliest to decide a cell first.
 
     A trial whose cell keeps few values, or whose value has few places left
@@ -122,7 +127,12 @@ def narrated_trials(cands: list[Bits], cells: Sequence[Cell], start: int) -> lis
     value's place: (cell, value) pairs go by the smaller of those two
     counts, then round the board from ``start`` (so successive hints move
     on), then by value. On a two-valued board every open cell keeps both
-    values, so the order is the cells' from ``start``."""
+    values, so the order is the cells' from ``start``.
+
+    A narrated pass stops at its first elimination, and one that decides no
+    cell starts another pass: the trials an earlier pass ``tried`` and kept
+    go last, in the same order, so a trial is tried again only after every
+    other has had its turn (as in the silent pass, which goes round)."""
     places: dict[int, int] = {}
     for m in cands:
         if m & (m - 1):
@@ -130,11 +140,11 @@ def narrated_trials(cands: list[Bits], cells: Sequence[Cell], start: int) -> lis
                 places[v] = places.get(v, 0) + 1
     n = len(cands)
     keyed = sorted(
-        (min(cands[c].bit_count(), places[v]), (c - start) % n, v, c)
+        ((c, v) in tried, min(cands[c].bit_count(), places[v]), (c - start) % n, v, c)
         for c in cells
         for v in values_of(cands[c])
     )
-    return [(c, v) for _, _, v, c in keyed]
+    return [(c, v) for *_, v, c in keyed]
 
 
 def silent_trials(cands: list[Bits], cells: Sequence[Cell]) -> Iterator[tuple[Cell, int]]:
@@ -479,7 +489,9 @@ class Ladder(Generic[B]):
             if cands[c] & (cands[c] - 1) and focus >> c & 1
         ]
         trials = (
-            narrated_trials(cands, cells, start)
+            # The trials an earlier pass of this line kept (``stale`` once
+            # the state moved on) go last.
+            narrated_trials(cands, cells, start, memo.stale)
             if state.trace is not None
             else silent_trials(cands, cells)
         )
