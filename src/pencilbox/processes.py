@@ -28,8 +28,8 @@ def die_with_parent(served: int) -> None:
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # the parent died before the request took hold
-        os._exit(1)
+    if os.getppid() != parent or orphaned(parent, served):
+        os._exit(1)  # the parent died before the request took hold
 
     def watch() -> None:
         while True:
@@ -42,6 +42,21 @@ def die_with_parent(served: int) -> None:
                 pass
 
     threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
+def orphaned(parent: int, served: int) -> bool:
+    """Whether ``parent`` (this process's parent now) shows that the real
+    one is gone: a worker's parent is the process it serves or a child of it
+    (a fork server), and one whose parent died before it could ask to die
+    with it has been handed to another (init, a subreaper)."""
+    if parent == served:
+        return False
+    try:
+        with open(f"/proc/{parent}/stat") as f:
+            grandparent = int(f.read().rsplit(") ", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return False  # no /proc to tell: the watch below still sees the served process go
+    return grandparent != served
 
 
 def limit_memory(megabytes: int) -> None:

@@ -18,7 +18,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from pencilbox.processes import process_table
+from pencilbox.processes import orphaned, process_table
 from pencilbox.web import calls
 from pencilbox.web.app import create_app
 from pencilbox.web.workers import DIED, SolverDied, SolverPool
@@ -159,6 +159,17 @@ def live_server(bank_file: Path) -> Iterator[tuple[str, int]]:
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def test_a_worker_whose_parent_died_before_it_started_knows_it() -> None:
+    # A worker's parent is the process it serves, or a child of it (the fork
+    # server). One forked as the fork server was killed has been handed to
+    # another parent (init): it must not live on.
+    me, parent = os.getpid(), os.getppid()
+    assert not orphaned(parent, parent)  # served by its own parent
+    assert not orphaned(me, parent)  # under a fork server (here: this process) of the served one
+    assert orphaned(1, parent)  # handed to init
+    assert orphaned(parent, me)  # a parent that is neither the served process nor its child
 
 
 def test_killing_the_fork_server_fails_no_request(live_server: tuple[str, int]) -> None:
