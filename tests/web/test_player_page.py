@@ -663,6 +663,24 @@ def test_the_phone_fits_the_rules_below_the_hint(phone: Any) -> None:
     assert phone.evaluate("scrollY") == 0 and inside_viewport(phone, "#board")
 
 
+def test_the_editor_opens_on_the_board_shown_before_its_module_came(page: Any) -> None:
+    """The studio's module loads apart from the game's (later, on a slow
+    network): one that arrives after the first board was shown still opens
+    the editor on it."""
+    held: list[Any] = []
+    page.route("**/studio.js", lambda route: held.append(route))
+    url = blank_url(first_kind(cycles).name, 4, 4)
+    page.goto(page.base + "/?p=" + quote(url, safe=""), wait_until="commit")
+    page.wait_for_selector("body[data-ready]", state="attached")
+    assert held, "the studio's module came before the board was shown"
+    for route in held:
+        route.continue_()
+    page.wait_for_selector('body[data-mode="play"]', state="attached")
+    page.click("#edit")
+    page.wait_for_selector("#export-json")
+    assert page.get_attribute("#edit", "aria-pressed") == "true"
+
+
 def test_a_failed_export_says_so_in_english(page: Any) -> None:
     """A blank board has many answers: asked to write one, the studio says
     which export failed, in a sentence ("as JSON lines", not "as a JSON lines")."""

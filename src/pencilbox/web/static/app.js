@@ -104,6 +104,11 @@ function leaving(next) {
 }
 
 // -- loading a puzzle ---------------------------------------------------------------
+// The studio and the engine learn of each board shown from this event.
+function tellShown(puzzle) {
+  document.dispatchEvent(new CustomEvent("puzzle-shown", { detail: { puzzle, kind: game.kinds[puzzle.type] } }));
+}
+
 // keepChoice: the player chose a size or difficulty while the board was on
 // its way, so the deal controls keep it.
 function load(puzzle, note = "", { keepChoice = false } = {}) {
@@ -136,7 +141,7 @@ function load(puzzle, note = "", { keepChoice = false } = {}) {
   records.show(puzzle, levels.gradeName);
   tick();
   history.replaceState(null, "", "/?p=" + encodeURIComponent(puzzle.url));
-  document.dispatchEvent(new CustomEvent("puzzle-shown", { detail: { puzzle, kind: game.kinds[puzzle.type] } }));
+  tellShown(puzzle);
   const back = game.previous ? "Undo brings back the game you were playing." : "";
   say(game.solved ? solvedText() : [note, back].filter(Boolean).join(" "), game.solved ? solvedKind() : "");
   save(); draw();
@@ -655,6 +660,11 @@ async function main() {
   rulesCard.wire();
   share.wire(game, { say, rows: rowsOf, look });
   document.addEventListener("puzzle-play", ev => { leaving(ev.detail); load(ev.detail, ev.detail.note || ""); });
+  // The studio's module loads apart, later on a slow network: one that
+  // starts after the first board was shown is told of it again.
+  document.addEventListener("studio-ready", () => {
+    if (game.puzzle) tellShown(game.puzzle);
+  });
   window.addEventListener("beforeunload", save);
   setInterval(tick, 1000);
   const query = new URLSearchParams(location.search), shared = query.get("p"), marks = query.get("m");

@@ -623,3 +623,4 @@ function setup() {
 }
 
 setup();
+document.dispatchEvent(new CustomEvent("studio-ready"));   // the board shown before this module ran
