@@ -51,12 +51,9 @@ def orphaned(parent: int, served: int) -> bool:
     with it has been handed to another (init, a subreaper)."""
     if parent == served:
         return False
-    try:
-        with open(f"/proc/{parent}/stat") as f:
-            grandparent = int(f.read().rsplit(") ", 1)[1].split()[1])
-    except (OSError, ValueError, IndexError):
-        return False  # no /proc to tell: the watch below still sees the served process go
-    return grandparent != served
+    status = process_status(parent)
+    # No /proc to tell: die_with_parent's watch still sees the served process go.
+    return status is not None and status[0] != served
 
 
 def limit_memory(megabytes: int) -> None:
@@ -86,13 +83,18 @@ def process_table() -> dict[int, tuple[int, str, int]]:
     letter ("Z" for a zombie) and the CPU clock ticks it has used."""
     table: dict[int, tuple[int, str, int]] = {}
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        fields = stat[stat.rfind(")") + 2 :].split()
-        table[int(entry)] = (int(fields[1]), fields[0], int(fields[11]) + int(fields[12]))
+        if entry.isdigit() and (status := process_status(int(entry))) is not None:
+            table[int(entry)] = status
     return table
+
+
+def process_status(pid: int) -> tuple[int, str, int] | None:
+    """One process's parent, state letter and CPU clock ticks (from
+    ``/proc``), or None when it cannot be read (gone, or no ``/proc``)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except OSError:
+        return None
+    fields = stat[stat.rfind(")") + 2 :].split()
+    return int(fields[1]), fields[0], int(fields[11]) + int(fields[12])
