@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import json
 import pathlib
+from typing import Any
 
 import pytest
 
 import pencilbox
+from pencilbox.engine import cases
 from pencilbox.engine.kind import Puzzle, Values
+from pencilbox.engine.ladder import Status
 
 FILE = pathlib.Path(__file__).parents[2] / "examples" / "kurotto-handmade.jsonl"
 LEFT_TO_THE_BENCH = {82, 98}
@@ -80,3 +83,33 @@ def test_graded_short_of_beyond_and_finished_by_hints(n: int) -> None:
     pairs = enumerate(zip(marks, answer, strict=True))
     assert all(m == a or p.clues[c] is not None for c, (m, a) in pairs)
     assert (cases > 0) == (v.grade == "case")
+
+
+def test_a_case_trial_started_from_an_earlier_step_reaches_the_fixpoint_from_scratch() -> None:
+    """Along the case rung's steps a trial starts from what it, and its own
+    probe, reached one or more steps back (number 98: each step decides one
+    cell, and the same candidates are tried again): the fixpoint must be
+    the one a fresh trial of the same state reaches."""
+    kind = pencilbox.puzzle("kurotto")
+    url, answer = PUZZLES[98]
+    assert answer is not None
+    ladder = kind.ladder.strongest
+    s = kind.start(kind.from_url(url))
+    earlier: cases.Trials[Any] | None = None
+    checked = 0
+    for _ in range(3):
+        assert ladder.propagate(s, ladder.top).status is Status.STALLED
+        found, trials = cases.find(
+            ladder, s, wanted=lambda lit: answer[lit[0]] != lit[1], before=earlier, sweep=True
+        )
+        assert found
+        fresh = cases.Trials(ladder, s, None)
+        for lit in trials.fixed:
+            if earlier is not None and lit in earlier.fixed:
+                assert trials.fixed[lit] == fresh.fixpoint(lit), lit
+                checked += 1
+        trials.inherit(earlier)
+        earlier = trials
+        for f in found:
+            s.restrict(f.cell, s.cands[f.cell] & ~(1 << f.value), "case", "a case split refutes it")
+    assert checked >= 5

@@ -52,6 +52,10 @@ CASE = "case"
 
 HUNCH = 2
 """Candidates of the last step's order tried before ranking them all again."""
+MOST_MEMOS = 64
+"""The trials whose probe memories (:attr:`Trials.memos`) a line of steps
+keeps: enough for a hand-made board's candidates, and a bound on memory
+where values are many (Numbrix)."""
 MAX_BRANCHES = 4
 """The largest refutation looked for, in branches (a split on a cell with
 more candidates than this is not tried)."""
@@ -80,6 +84,7 @@ class Trials(Generic[B]):
         state: State[B],
         budget: Budget | None,
         before: Trials[B] | None = None,
+        lighter: Trials[B] | None = None,
     ) -> None:
         self.ladder = ladder
         self.board = state.board
@@ -95,8 +100,12 @@ class Trials(Generic[B]):
         a trial whose fixpoint already holds what a run assumed need not be
         tried again in it (see ProbeMemo)."""
         self.before = before
+        self.lighter = lighter
         self.ranked: list[Literal] | None = None
         """The candidates in the order :meth:`ranking` gave them."""
+        self.memos: dict[Literal, ProbeMemo] = {}
+        """``memos[l]``: what the probe of l's own fixpoint (:meth:`fixpoint`)
+        remembered of its trials, for the next step to start l's probe from."""
         self.pairs: dict[Literal, dict[Literal, dict[Cell, Mask]]] = {}
         """``pairs[l][m]``: the level-below fixpoint of the base with both l
         and m assumed (as changes to the base), read off the probe pass of
@@ -128,6 +137,22 @@ class Trials(Generic[B]):
                 first = False
         self.runs += 1
         return s, ladder.propagate(s, level)
+
+    def inherit(self, earlier: Trials[B] | None) -> None:
+        """Keep what the trials of ``earlier`` (a step before this one on
+        the same line) reached and these did not try again: the next step
+        reads them as it reads these (see :meth:`known`), so a trial tried
+        two or more steps back starts from where it got to. Then forget
+        ``earlier`` itself."""
+        if earlier is not None:
+            for mine, theirs in ((self.fixed, earlier.fixed), (self.below, earlier.below)):
+                for lit, reached in theirs.items():
+                    mine.setdefault(lit, reached)
+            for lit, memo in earlier.memos.items():
+                if len(self.memos) >= MOST_MEMOS:
+                    break
+                self.memos.setdefault(lit, memo)
+        self.before = None
 
     def choose(self, state: State[B]) -> Cell:
         """Where to split under a fixpoint: where the search would branch."""
@@ -236,7 +261,13 @@ class Trials(Generic[B]):
         On the ladder of a rung above probe, probe's own fixpoint (on the
         ladder the rung was raised from, whose rules are fewer and cheaper)
         comes first: it holds in the rung's, so a contradiction there is
-        one here, and the rung's run starts from it."""
+        one here, and the rung's run starts from it. It is not run again
+        where the trial starts from an earlier step's fixpoint of the rung
+        (which holds it already) or from the one ``lighter`` (the lower
+        ladder's trials of an earlier state of the line) reached. A trial
+        that starts from an earlier step's fixpoint starts its probe from
+        what that step's probe kept of its own trials (:attr:`memos`).
+        """
         if lit not in self.fixed:
             start = self.below.get(lit)
             known, same = self.known(lit, self.ladder.top)
@@ -250,19 +281,39 @@ class Trials(Generic[B]):
                         known = [a & b for a, b in zip(start, known, strict=True)]
                     start = known
                 lighter = self.ladder.base
-                if lighter is not None:
+                if known is None and self.lighter is not None and lit in self.lighter.fixed:
+                    reached = self.lighter.fixed[lit]
+                    if reached is None:
+                        self.fixed[lit] = None
+                        return None
+                    known = [a & b for a, b in zip(reached, self.base, strict=True)]
+                    if start is not None:
+                        known = [a & b for a, b in zip(start, known, strict=True)]
+                    if 0 in known:
+                        self.fixed[lit] = None
+                        return None
+                    start = known
+                if lighter is not None and known is None:
                     s, outcome = self.run((lit,), lighter.top, start, ladder=lighter)
                     if outcome.status is Status.CONTRADICTION:
                         self.fixed[lit] = None
                         return None
                     start = s.cands
-                memo = self.memo.copy()
-                memo.kept.update(self.pairs.pop(lit, {}))
+                pairs = self.pairs.pop(lit, {})
+                earlier = self.before.memos.get(lit) if self.before is not None else None
+                if known is not None and earlier is not None:
+                    # Its own probe's trials there, on the same line: they start it.
+                    memo = earlier.copy()
+                else:
+                    memo = self.memo.copy()
+                    memo.kept.update(pairs)
                 s, outcome = self.run((lit,), self.ladder.top, start, memo=memo)
                 if outcome.status is Status.CONTRADICTION:
                     self.fixed[lit] = None
                 else:
                     self.fixed[lit] = s.cands
+                    if s.probes is not None and len(self.memos) < MOST_MEMOS:
+                        self.memos[lit] = s.probes
                     if s.cands == start:
                         self.remember_pairs(lit, s)
         return self.fixed[lit]
@@ -293,6 +344,7 @@ def find(
     wanted: Callable[[Literal], bool] | None = None,
     before: Trials[B] | None = None,
     sweep: bool = False,
+    lighter: Trials[B] | None = None,
 ) -> tuple[list[Found], Trials[B]]:
     """Refutations of candidates of ``state``, which must be a probe fixpoint.
 
@@ -304,9 +356,11 @@ def find(
     whether the budget was the reason. ``before``: the trials of an earlier
     state this one lies inside (see :class:`Trials`); with ``sweep``, every
     refutation among the candidates tried first after it (:meth:`Trials.hunch`),
-    all sound at once.
+    all sound at once. ``lighter``: the trials of the ladder the rung was
+    raised from, on an earlier state of the line (their fixpoints start the
+    rung's own trials, see :meth:`Trials.fixpoint`).
     """
-    trials = Trials(ladder, state, budget, before)
+    trials = Trials(ladder, state, budget, before, lighter)
     try:
         cells = trials.undecided()
         if first:
@@ -605,18 +659,28 @@ def solve(
             return status, largest, None
         found: list[Found] = []
         if lighter is not None:
-            found, light = find(lighter, state, budget, 1, wanted=false, before=light, sweep=True)
-            light.before = None
+            earlier = light
+            found, light = find(lighter, state, budget, 1, wanted=false, before=earlier, sweep=True)
+            light.inherit(earlier)
             if light.stopped:
                 return status, largest, light.stopped
             if not found:
                 lighter = None  # the rung's strength is needed from here on
                 continue  # its fixpoint first, then its own steps
         else:
+            earlier = trials
             found, trials = find(
-                ladder, state, budget, max_branches, wanted=false, before=trials, sweep=True
+                ladder,
+                state,
+                budget,
+                max_branches,
+                wanted=false,
+                before=earlier,
+                sweep=True,
+                lighter=light,
             )
-            trials.before = None  # one step back is all the next step reads
+            trials.inherit(earlier)
+            trials.lighter = light = None
             if not found:
                 return status, largest, trials.stopped
         for f in found:
