@@ -61,6 +61,11 @@ MAX_BRANCHES = 4
 more candidates than this is not tried)."""
 
 
+def meet(a: Sequence[Mask], b: Sequence[Mask]) -> list[Mask]:
+    """The candidates both lists keep, cell by cell."""
+    return [x & y for x, y in zip(a, b, strict=True)]
+
+
 class Trials(Generic[B]):
     """The probe-level fixpoints of single assumptions on one state.
 
@@ -250,7 +255,7 @@ class Trials(Generic[B]):
         reached = table[lit]
         if reached is None:
             return None, True
-        start = [a & b for a, b in zip(reached, self.base, strict=True)]
+        start = meet(reached, self.base)
         if 0 in start:
             return None, True
         return start, start == reached
@@ -278,7 +283,7 @@ class Trials(Generic[B]):
             else:
                 if known is not None:
                     if start is not None:
-                        known = [a & b for a, b in zip(start, known, strict=True)]
+                        known = meet(start, known)
                     start = known
                 lighter = self.ladder.base
                 if known is None and self.lighter is not None and lit in self.lighter.fixed:
@@ -286,9 +291,9 @@ class Trials(Generic[B]):
                     if reached is None:
                         self.fixed[lit] = None
                         return None
-                    known = [a & b for a, b in zip(reached, self.base, strict=True)]
+                    known = meet(reached, self.base)
                     if start is not None:
-                        known = [a & b for a, b in zip(start, known, strict=True)]
+                        known = meet(start, known)
                     if 0 in known:
                         self.fixed[lit] = None
                         return None
