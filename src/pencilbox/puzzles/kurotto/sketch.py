@@ -64,11 +64,10 @@ def shade(
         if rng.random() < 0.5:
             black |= 1 << c
     circles = board.circles
-    beside: dict[int, list[int]] = {}
-    for i, circle in enumerate(circles):
-        for x in cells_of(circle.near):
-            beside.setdefault(x, []).append(i)
-    nearby = sum(1 << x for x in beside)
+    nears = [(i, circle.near) for i, circle in enumerate(circles)]
+    nearby = 0
+    for circle in circles:
+        nearby |= circle.near
     sums = [flood(c.near & black, black).bit_count() for c in circles]
     off = sum(abs(t - c.number) for t, c in zip(sums, circles, strict=True))
     best, best_black = off, black
@@ -82,6 +81,20 @@ def shade(
         return out
 
     weight = [1] * len(circles)
+    beside: list[tuple[int, ...]] = [()] * len(cands)  # the circles next to each cell
+    for i, circle in enumerate(circles):
+        for x in cells_of(circle.near):
+            beside[x] = (*beside[x], i)
+    known: list[tuple[int, set[int]]] = []  # the shading's blocks now, each with its circles
+
+    def block_of(bit: int) -> tuple[int, set[int]]:
+        for block, touched in known:
+            if block & bit:
+                return block, touched
+        block = flood(bit, black)
+        touched = {i for i, near in nears if block & near} if block & nearby else set()
+        known.append((block, touched))
+        return block, touched
 
     def change(x: int) -> tuple[int, int, int, list[tuple[int, int]]]:
         """The change in weighed distance and in distance if ``x`` flips,
@@ -91,18 +104,29 @@ def shade(
         around = spread(bit) & ~bit
         if black & bit:
             after_black = black & ~bit
-            before, after = [flood(bit, black)], blocks(around & after_black, after_black)
+            before = [block_of(bit)]
+            whole = before[0][1]  # the pieces touch only circles the block touched
+            after = [
+                (piece, {i for i in whole if piece & circles[i].near})
+                for piece in blocks(around & after_black, after_black)
+            ]
         else:
             after_black = black | bit
-            before, after = blocks(around & black, black), [flood(bit, after_black)]
+            before = []
+            seeds = around & black
+            merged, touched = bit, set(beside[x])
+            while seeds:
+                block, near = block_of(seeds & -seeds)
+                before.append((block, near))
+                seeds &= ~block
+                merged |= block
+                touched |= near
+            after = [(merged, touched)]
         delta: dict[int, int] = {}
         for sign, group in ((-1, before), (1, after)):
-            for block in group:
+            for block, touched in group:
                 size = sign * block.bit_count()
-                hit: set[int] = set()
-                for y in cells_of(block & nearby):
-                    hit.update(beside[y])
-                for i in hit:
+                for i in touched:
                     delta[i] = delta.get(i, 0) + size
         weighed = d = 0
         new = []
@@ -140,6 +164,7 @@ def shade(
             if w >= 0:  # no flip helps: the circles still wrong weigh more
                 for j in wrong:
                     weight[j] += 1
+        known.clear()
         for j, t in new:
             sums[j] = t
         off += d
