@@ -78,15 +78,17 @@ class Kurotto(PuzzleKind):
         it gets wrong (:func:`sketch.windows`), every cell outside it kept as
         ``shading`` has it, the window widened while the search proves it
         holds no answer; each window's search spends at most
-        :data:`sketch.WINDOW_UNITS` of ``budget``, and the first one it
-        cannot finish ends the look."""
+        :data:`sketch.WINDOW_UNITS` of ``budget``, all of them at most
+        :data:`sketch.NEAR_UNITS`, and the first one it cannot finish ends
+        the look."""
         leaning = [1 << v for v in shading]
+        look = budget.part(sketch.NEAR_UNITS)
         for window in sketch.windows(board, shading):
             s = self.start(p)
             for c, v in enumerate(shading):
                 if not window >> c & 1 and s.cands[c] & (s.cands[c] - 1):
                     s.cands[c] = 1 << v
-            part = budget.part(sketch.WINDOW_UNITS)
+            part = look.part(sketch.WINDOW_UNITS)
             n = search.count(self.ladder, s, self.ladder.top, 2, part, keep=2, leaning=leaning)
             budget.check()  # the whole budget (or its clock) ran out, not the window's
             answers = [tuple(single_value(m) for m in grid) for grid in n.grids]
