@@ -44,7 +44,7 @@ class Kurotto(PuzzleKind):
         """A likely answer by local search from the fixpoint of echo
         (:mod:`.sketch`); when it is one, a second read off it (a silent
         flip or pair, :mod:`.certificates`); when it is not, answers
-        searched for near it (:meth:`near`). Each is checked by the
+        searched for near it (:meth:`answers_near`). Each is checked by the
         validator; a lone answer found near it gets a second read off it
         too. Up to :data:`sketch.ROUNDS` local searches, each from its own
         seed, until one leads to an answer."""
@@ -61,7 +61,7 @@ class Kurotto(PuzzleKind):
             if off == 0 and not self.validate(p, shading):
                 found: tuple[Values, ...] = (tuple(shading),)
             else:
-                found = self.near(p, s.board, shading, budget)
+                found = self.answers_near(p, s.board, shading, budget)
             if len(found) == 1:
                 for second in certificates.seconds(p, found[0]):
                     found = (found[0], tuple(second))
@@ -70,7 +70,7 @@ class Kurotto(PuzzleKind):
                 return found, found[0]
         return (), likely
 
-    def near(
+    def answers_near(
         self, p: Puzzle, board: model.Board, shading: Sequence[int], budget: Budget
     ) -> tuple[Values, ...]:
         """Answers near ``shading`` (up to two, each checked by the

@@ -42,7 +42,7 @@ SEED = 0
 ROUNDS = 3
 """Local searches tried, each from its own seed, before the count searches alone."""
 WINDOW_UNITS = 60_000
-"""The work one window's search near a shading may spend (see :meth:`Kurotto.near`)."""
+"""The work one window's search near a shading may spend (see :meth:`Kurotto.answers_near`)."""
 NEAR_UNITS = 150_000
 """The work all the windows' searches near one shading may spend."""
 
