@@ -1,5 +1,6 @@
 """The count's sketch: a likely answer by local search, a second read off it,
-else colours that steer the search; the count it gives is the search's."""
+or answers searched for in windows round the circles it gets wrong, else
+colours that steer the search; the count it gives is the search's."""
 
 from __future__ import annotations
 

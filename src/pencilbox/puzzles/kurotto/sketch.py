@@ -9,8 +9,8 @@ Each circle's distance is weighed, and when no flip brings the weighed sums
 nearer, every circle still wrong weighs one more (the breakout method of
 local search): a circle that a dead end keeps wrong gets mended at last,
 where the plain distance leaves the search circling (on the raw 15×15 of
-seed 6 the plain search stayed 9 to 26 off in its flips, the weighed one
-4 to 19).
+seed 6 the plain search ended 9 to 26 off from eight seeds, the weighed one
+4 to 9 from four).
 
 What it returns is only a guess, never a proof: the count checks an answer
 with the independent validator before it counts it. A guess a few circles
