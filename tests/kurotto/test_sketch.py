@@ -1,12 +1,13 @@
 """The count's sketch: a likely answer by local search, a second read off it,
-else colours that steer the search; the count it gives is the search's."""
+or answers searched for in windows round the circles it gets wrong, else
+colours that steer the search; the count it gives is the search's."""
 
 from __future__ import annotations
 
 import pencilbox
 from pencilbox.engine import search
 from pencilbox.engine.budget import Budget
-from pencilbox.puzzles.kurotto import validate
+from pencilbox.puzzles.kurotto import sketch, validate
 
 KIND = pencilbox.puzzle("kurotto")
 
@@ -53,3 +54,34 @@ def test_leaning_steers_the_search_but_not_its_count() -> None:
                 KIND.ladder, KIND.start(p), KIND.ladder.top, 3, leaning=[1 << v for v in lean]
             )
             assert (steered.solutions, steered.complete) == (plain.solutions, plain.complete)
+
+
+def test_a_sketch_far_off_is_mended_by_a_search_near_it() -> None:
+    # The raw 15x15 of seed 6 (pencilbox generate kurotto --style raw --size
+    # 15 --seed 6): one block of about fifty cells touches most circles, the
+    # local search ends circles off, and the search of the whole board finds
+    # no answer within many times this budget.
+    p, _ = KIND.generate(15, 15, density=0.5, seed=6)
+    units = 1_000_000
+    found, likely = KIND.sketch(p, Budget(units))
+    assert len(found) == 2
+    assert found[0] != found[1]
+    assert likely == found[0]
+    for answer in found:
+        assert validate.validate(p, answer) == []
+    c = KIND.count(p, limit=2, budget=units, sketch=True)
+    assert (c.solutions, c.complete, c.engine) == (2, True, "sketch")
+
+
+def test_windows_widen_around_the_wrong_circles_until_the_whole_board() -> None:
+    p, answer = KIND.generate(6, 6, density=0.5, seed=1)
+    board = KIND.start(p).board
+    assert list(sketch.windows(board, answer)) == []
+    wrong = list(answer)
+    circle = board.circles[0]
+    x = (board.grid.spread(circle.bit) & ~circle.bit).bit_length() - 1
+    wrong[x] ^= 1
+    seen = list(sketch.windows(board, wrong))
+    assert seen[0] & circle.bit
+    assert all(a & ~b == 0 and a != b for a, b in zip(seen, seen[1:], strict=False))
+    assert seen[-1] == (1 << 36) - 1

@@ -255,10 +255,11 @@ class PuzzleKind:
         return None
 
     def sketch(self, p: Puzzle, budget: Budget) -> tuple[tuple[Values, ...], Values | None]:
-        """Answers found without search, each checked by the validator (at
-        most two: a likely answer and one read off it), and a likely
-        shading to steer the search's first guesses (None: the puzzle has
-        none); spends from ``budget``, raising as it does when it runs out."""
+        """Answers found before the count's search of the whole board, each
+        checked by the validator (at most two: a likely answer and one read
+        off it, or answers searched for near it), and a likely shading to
+        steer that search's first guesses (None: the puzzle has none);
+        spends from ``budget``, raising as it does when it runs out."""
         return (), None
 
     def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool | None:

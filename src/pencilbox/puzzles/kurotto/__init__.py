@@ -10,7 +10,7 @@ from pencilbox.engine.budget import Budget
 from pencilbox.engine.kind import MeasureDefaults, Puzzle, PuzzleKind, Study, Verdict
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.results import GapCheck, Values
-from pencilbox.engine.state import State
+from pencilbox.engine.state import State, single_value
 from pencilbox.formats.text import GridText
 
 from . import brute, certificates, generate, model, rules, sketch, validate
@@ -43,21 +43,59 @@ class Kurotto(PuzzleKind):
     def sketch(self, p: Puzzle, budget: Budget) -> tuple[tuple[Values, ...], Values | None]:
         """A likely answer by local search from the fixpoint of echo
         (:mod:`.sketch`); when it is one, a second read off it (a silent
-        flip or pair, :mod:`.certificates`), each checked by the validator."""
+        flip or pair, :mod:`.certificates`); when it is not, answers
+        searched for near it (:meth:`answers_near`). Each is checked by the
+        validator; a lone answer found near it gets a second read off it
+        too. Up to :data:`sketch.ROUNDS` local searches, each from its own
+        seed, until one leads to an answer."""
         s = self.start(p)
         if (
             self.ladder.propagate(s, rules.LEVELS.index("echo"), budget=budget).status
             is Status.CONTRADICTION
         ):
             return (), None
-        likely, off = sketch.shade(s.board, s.cands, budget)
-        if off or self.validate(p, likely):
-            return (), tuple(likely)
-        found = [tuple(likely)]
-        for second in certificates.seconds(p, likely):
-            found.append(tuple(second))
-            break
-        return tuple(found), tuple(likely)
+        likely: tuple[int, ...] | None = None
+        for seed in range(sketch.ROUNDS):
+            shading, off = sketch.shade(s.board, s.cands, budget, seed=seed)
+            likely = likely or tuple(shading)
+            if off == 0 and not self.validate(p, shading):
+                found: tuple[Values, ...] = (tuple(shading),)
+            else:
+                found = self.answers_near(p, s.board, shading, budget)
+            if len(found) == 1:
+                for second in certificates.seconds(p, found[0]):
+                    found = (found[0], tuple(second))
+                    break
+            if found:
+                return found, found[0]
+        return (), likely
+
+    def answers_near(
+        self, p: Puzzle, board: model.Board, shading: Sequence[int], budget: Budget
+    ) -> tuple[Values, ...]:
+        """Answers near ``shading`` (up to two, each checked by the
+        validator): the counting search within a window around the circles
+        it gets wrong (:func:`sketch.windows`), every cell outside it kept as
+        ``shading`` has it, the window widened while the search proves it
+        holds no answer; each window's search spends at most
+        :data:`sketch.WINDOW_UNITS` of ``budget``, all of them at most
+        :data:`sketch.NEAR_UNITS`, and the first one it cannot finish ends
+        the look."""
+        leaning = [1 << v for v in shading]
+        look = budget.part(sketch.NEAR_UNITS)
+        for window in sketch.windows(board, shading):
+            s = self.start(p)
+            for c, v in enumerate(shading):
+                if not window >> c & 1 and s.cands[c] & (s.cands[c] - 1):
+                    s.cands[c] = 1 << v
+            part = look.part(sketch.WINDOW_UNITS)
+            n = search.count(self.ladder, s, self.ladder.top, 2, part, keep=2, leaning=leaning)
+            budget.check()  # the whole budget (or its clock) ran out, not the window's
+            answers = [tuple(single_value(m) for m in grid) for grid in n.grids]
+            found = tuple(a for a in answers if not self.validate(p, a))
+            if found or not n.complete:
+                return found
+        return ()
 
     def is_certificate_free(self, p: Puzzle, answer: Sequence[int]) -> bool:
         return not self.silent_flips(p, answer)
