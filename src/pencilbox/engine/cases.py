@@ -55,7 +55,7 @@ HUNCH = 2
 MOST_MEMOS = 64
 """The trials whose probe memories (:attr:`Trials.memos`) a line of steps
 keeps: enough for a hand-made board's candidates, and a bound on memory
-where values are many (Numbrix)."""
+where cells keep many values."""
 MAX_BRANCHES = 4
 """The largest refutation looked for, in branches (a split on a cell with
 more candidates than this is not tried)."""
