@@ -234,4 +234,8 @@ def test_a_file_that_may_not_be_read_is_one_line(
     else:
         code, err, _ = refused_at_once(["solve", NAME, str(path)], capsys)
     assert code == 2, err
-    assert err.strip().splitlines() == [f"pencilbox: error: cannot read {path}: Permission denied"]
+    (line,) = err.strip().splitlines()
+    said, why = "pencilbox: error: cannot read ", ": Permission denied"
+    assert line.startswith(said) and line.endswith(why), line
+    shown = line[len(said) : -len(why)]  # a long path is cut short, with "..."
+    assert shown == str(path) or (shown.endswith("...") and str(path).startswith(shown[:-3]))
