@@ -37,8 +37,9 @@ docs: $(VENV)/.installed-test
 	$(BIN)/mkdocs build --strict --site-dir $(abspath $(DOCS))
 
 # The tests inject axe-core (pinned in package-lock.json) into the page: npm ci installs it.
+# They run in one process a core, a test file in one of them (tests/conftest.py).
 test: $(VENV)/.installed-test node_modules/.package-lock.json
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m benchmarks

@@ -29,6 +29,26 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     install.uninstall_for_tests()
 
 
+SHARED_BUILD = "tests/site/"
+"""The tests that share the static site's build (minutes, the hint chains
+of the whole shipped bank): they run in one worker, and first."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run in parallel (``make test`` runs ``pytest -n auto --dist loadgroup``),
+    a file's tests stay together in one worker, so each module's fixtures are
+    made once, and the static site's tests all in one, before the rest: the
+    longest share starts first. Run in one process, nothing changes."""
+    if getattr(config.option, "dist", "no") == "no":
+        return
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        group = SHARED_BUILD if path.startswith(SHARED_BUILD) else path
+        item.add_marker(pytest.mark.xdist_group(group))
+    items.sort(key=lambda item: not item.nodeid.startswith(SHARED_BUILD))
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     """A browser test that fails says what its page showed and was refused."""
