@@ -36,6 +36,35 @@ def test_count_uses_exact_sums_not_intervals():
     assert s.cands[5:] == [U, U, U]
 
 
+def test_kept_extents_are_those_in_some_exact_total():
+    """Brute force over every choice of one extent a ray: an extent is kept
+    exactly when it takes part in a total of t, and no total is None; the
+    table of answers the count rule reads gives the same."""
+    rng = random.Random(13)
+    for _ in range(3000):
+        t = rng.randint(0, 9)
+        sets = [
+            rng.getrandbits(t + 1) | (rng.random() < 0.3) << rng.randint(0, t) for _ in range(4)
+        ]
+        totals = [
+            choice
+            for choice in itertools.product(
+                *([e for e in range(t + 1) if m >> e & 1] for m in sets)
+            )
+            if sum(choice) == t
+        ]
+        want = None
+        if totals:
+            want = tuple(sum(1 << e for e in {c[d] for c in totals}) for d in range(4))
+        assert rules.kept_extents(t, *sets) == want, (t, sets)
+    p = KIND.parse("3 . o .\n. . . .")
+    s = KIND.start(p)
+    rules._KEPT_EXTENTS.clear()
+    rules.count(s)
+    for key, keeps in rules._KEPT_EXTENTS.items():
+        assert keeps == rules.kept_extents(*key)
+
+
 def test_count_reports_an_impossible_clue():
     p = KIND.parse("2 .\n. .")
     s = KIND.start(p)

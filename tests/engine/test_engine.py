@@ -53,6 +53,35 @@ def test_flood_matches_a_walk_and_stops_past_its_cap(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(20))
+def test_flood_steps_are_the_farthest_cell_s_distance(seed: int) -> None:
+    """Uncapped, the steps a flood grew are the breadth-first distance of the
+    farthest cell it reached (the seeds at 0); stopping after ``most`` steps
+    keeps what that many steps reach."""
+    rng = random.Random(seed)
+    rows, cols = rng.randint(2, 8), rng.randint(2, 8)
+    g = grid(rows, cols)
+    allowed = g.bits(c for c in range(g.size) if rng.random() < 0.65)
+    seed_bits = allowed & rng.getrandbits(g.size) & rng.getrandbits(g.size)
+    distance = {c: 0 for c in cells_of(seed_bits)}
+    frontier = list(distance)
+    while frontier:
+        step = []
+        for c in frontier:
+            for w in g.neighbours[c]:
+                if allowed >> w & 1 and w not in distance:
+                    distance[w] = distance[c] + 1
+                    step.append(w)
+        frontier = step
+    reach, steps = g.flood_steps(seed_bits, allowed)
+    assert set(cells_of(reach)) == set(distance)
+    assert steps == max(distance.values(), default=0)
+    for most in range(steps + 1):
+        near, took = g.flood_steps(seed_bits, allowed, most=most)
+        assert took == most
+        assert set(cells_of(near)) == {c for c, d in distance.items() if d <= most}
+
+
+@pytest.mark.parametrize("seed", range(20))
 def test_links_flood_and_squares_match_a_walk(seed: int) -> None:
     rng = random.Random(seed)
     rows, cols = rng.randint(2, 7), rng.randint(2, 7)

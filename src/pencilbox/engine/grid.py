@@ -184,8 +184,21 @@ class Grid:
         left = allowed & self.not_left
         right = allowed & self.not_right
         cols = self.cols
-        limit = self.size if cap is None else cap
         steps = 0
+        if cap is None and not meet and most < 0:
+            while True:
+                grown = (
+                    reach
+                    | ((reach << 1) & left)
+                    | ((reach >> 1) & right)
+                    | ((reach << cols) & allowed)
+                    | ((reach >> cols) & allowed)
+                )
+                if grown == reach:
+                    return reach, steps
+                reach = grown
+                steps += 1
+        limit = self.size if cap is None else cap
         while reach.bit_count() <= limit and steps != most:
             grown = (
                 reach

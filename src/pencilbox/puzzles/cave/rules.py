@@ -32,7 +32,8 @@ Speed without changing what is proved: count and bridge keep, in the board,
 bitboards of states where they had nothing left to do (``Fixpoints``). Count
 then looks only at the clues that see a changed cell, and a clue whose read
 cells hold what they held at one of its last verdicts (in any state) takes
-that verdict without being judged again; bridge skips a colour's
+that verdict without being judged again, and the extents a clue keeps are
+read from a table of the sums already worked out; bridge skips a colour's
 search when, since an earlier state this one refines, no cell lost that
 colour and every newly decided cell of it touches an old one (or, for walls,
 the border). Corner reads all windows at once with bitboard shifts.
@@ -341,6 +342,46 @@ def _enough(bounds: list[int], free: list[int], t: int) -> list[int]:
     return out
 
 
+def _mirror(m: int, t: int) -> int:
+    """A set of extents read the other way: bit t - e for extent e."""
+    out = 0
+    top = 1 << t
+    while m:
+        low = m & -m
+        out |= top >> (low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def kept_extents(t: int, e0: int, e1: int, e2: int, e3: int) -> tuple[int, int, int, int] | None:
+    """The extents each ray keeps (bitmask sets, bit e: extent e) when its
+    feasible ones are ``e0`` … ``e3`` and the four must add up to ``t``:
+    those that take part in some total of ``t``; None when no total does.
+
+    The feasible extents of each ray are read both ways (mirrored, bit
+    t - e: what the other three must add up to). What the others of a ray
+    must still make is the mirror of one ray's set less each member of the
+    other two (:func:`_less`), and the extents a ray keeps are its own among
+    those. A pure function of small numbers: :func:`_judged` keeps its
+    answers (:data:`_KEPT_EXTENTS`)."""
+    up = _less(_mirror(e2, t), e3)  # what rays 0 and 1 must make together, mirrored
+    keep0 = e0 & _less(up, e1)
+    if not keep0:
+        return None
+    down = _less(_mirror(e0, t), e1)  # what rays 2 and 3 must make together, mirrored
+    # A ray with one extent left keeps it: some total of t exists.
+    keep1 = e1 if e1 & (e1 - 1) == 0 else e1 & _less(up, e0)
+    keep2 = e2 if e2 & (e2 - 1) == 0 else e2 & _less(down, e3)
+    keep3 = e3 if e3 & (e3 - 1) == 0 else e3 & _less(down, e2)
+    return keep0, keep1, keep2, keep3
+
+
+_KEPT_EXTENTS: dict[tuple[int, int, int, int, int], tuple[int, int, int, int] | None] = {}
+"""Answers of :func:`kept_extents` met so far, by its arguments (forgotten
+all at once past :data:`_KEPT_EXTENTS_ROOM`)."""
+_KEPT_EXTENTS_ROOM = 1 << 16
+
+
 def _judged(
     g: Grid,
     cands: list[int],
@@ -353,28 +394,24 @@ def _judged(
     may-be-wall and may-be-cave bitboards among them), its verdict (the
     cells it decides, or why it cannot hold) and a slot for its premises.
 
-    The feasible extents of each ray are a bitmask set (bit e: extent e),
-    read both ways (bit t - e: what the other three must add up to, with
-    t = v - 1). What the others of a ray must still make is the mirror of
-    one ray's set less each member of the other two (:func:`_less`), and
-    the extents a ray keeps are its own among those."""
+    Each ray is read up to its first wall or its v-th cell: its feasible
+    extents (bit e: extent e, whose e cells may be cave and whose next may
+    be a wall or the edge). :func:`kept_extents` says which of them take
+    part in a total of v - 1."""
     cell, v, rays = clue
     t = v - 1
-    top = 1 << t
     ext = []  # per direction, the feasible extents
-    rev = []  # the same, mirrored: bit t - e for extent e
     sure = []  # per direction, how many cells from the clue are cave already
     firsts = []  # per direction, where its first wall is (else past what it read)
     read = 0
     for ray, span in zip(rays, spans, strict=True):
-        m = r = 0
+        m = 0
         e = 0
         known = -1
         for x in ray:
             c = cands[x]
             if c & _W:
                 m |= 1 << e
-                r |= top >> e
                 if known < 0:
                     known = e
                 if c == _W:
@@ -384,40 +421,31 @@ def _judged(
             e += 1
         else:
             m |= 1 << e
-            r |= top >> e
             if ray:
                 read |= span[-1]
             ext.append(m)
-            rev.append(r)
             sure.append(e if known < 0 else known)
             firsts.append(e)
             continue
         read |= span[e]
         ext.append(m)
-        rev.append(r)
         sure.append(e if known < 0 else known)
         firsts.append(e if cands[ray[e]] == _W else t + 1)
     entry: list[Any] = [read, walls & read, caves & read, (), None, ext, firsts]
     e0, e1, e2, e3 = ext
-    up = _less(rev[2], e3)  # what rays 0 and 1 must make together, mirrored
-    keep0 = e0 & _less(up, e1)
-    if not keep0:
+    key = (t, e0, e1, e2, e3)
+    try:
+        keeps = _KEPT_EXTENTS[key]
+    except KeyError:
+        if len(_KEPT_EXTENTS) >= _KEPT_EXTENTS_ROOM:
+            _KEPT_EXTENTS.clear()
+        keeps = _KEPT_EXTENTS[key] = kept_extents(*key)
+    if keeps is None:
         entry[3] = f"the {v} at {g.name(cell)} cannot see exactly {_cells(v)}"
         return entry
-    down = _less(rev[0], e1)  # what rays 2 and 3 must make together, mirrored
     done: list[Deduction] = []
     for d in range(4):
-        m = ext[d]
-        if d == 0:
-            keep = keep0
-        elif m & (m - 1) == 0:
-            keep = m  # the only extent left, and some total of v exists
-        elif d == 1:
-            keep = m & _less(up, e0)
-        elif d == 2:
-            keep = m & _less(down, e3)
-        else:
-            keep = m & _less(down, e2)
+        keep = keeps[d]
         ray = rays[d]
         lo = (keep & -keep).bit_length() - 1
         for i in range(sure[d], lo):
