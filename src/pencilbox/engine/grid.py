@@ -186,6 +186,8 @@ class Grid:
         cols = self.cols
         steps = 0
         if cap is None and not meet and most < 0:
+            # The loop below without its cap, target and step tests (the
+            # same steps): most floods are plain, and this is the hot loop.
             while True:
                 grown = (
                     reach
