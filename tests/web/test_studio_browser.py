@@ -638,7 +638,18 @@ def test_a_long_press_or_right_click_steps_a_stone_back(browser: Any, server: st
         cdp = context.new_cdp_session(page)
 
         def hold_touch(r: int, c: int, ms: int) -> None:
-            box = page.locator(f'#edit-board .cell[data-r="{r}"][data-c="{c}"]').bounding_box()
+            cell = page.locator(f'#edit-board .cell[data-r="{r}"][data-c="{c}"]')
+            # The editor draws its board again when a verdict comes: on a
+            # busy machine that may be now, between finding a cell and
+            # measuring it (then it has no box), so measure once it is drawn.
+            box = None
+            for _ in range(100):
+                cell.wait_for(state="visible")
+                box = cell.bounding_box()
+                if box is not None:
+                    break
+                page.wait_for_timeout(50)
+            assert box is not None
             x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
             cdp.send(
                 "Input.dispatchTouchEvent",
