@@ -89,7 +89,6 @@ class Trials(Generic[B]):
         state: State[B],
         budget: Budget | None,
         before: Trials[B] | None = None,
-        lighter: Trials[B] | None = None,
     ) -> None:
         self.ladder = ladder
         self.board = state.board
@@ -105,7 +104,6 @@ class Trials(Generic[B]):
         a trial whose fixpoint already holds what a run assumed need not be
         tried again in it (see ProbeMemo)."""
         self.before = before
-        self.lighter = lighter
         self.ranked: list[Literal] | None = None
         """The candidates in the order :meth:`ranking` gave them."""
         self.memos: dict[Literal, ProbeMemo] = {}
@@ -267,11 +265,9 @@ class Trials(Generic[B]):
         ladder the rung was raised from, whose rules are fewer and cheaper)
         comes first: it holds in the rung's, so a contradiction there is
         one here, and the rung's run starts from it. It is not run again
-        where the trial starts from an earlier step's fixpoint of the rung
-        (which holds it already) or from the one ``lighter`` (the lower
-        ladder's trials of an earlier state of the line) reached. A trial
-        that starts from an earlier step's fixpoint starts its probe from
-        what that step's probe kept of its own trials (:attr:`memos`).
+        where the trial starts from an earlier step's fixpoint of the rung,
+        which holds it already; such a trial starts its probe from what that
+        step's probe kept of its own trials (:attr:`memos`).
         """
         if lit not in self.fixed:
             start = self.below.get(lit)
@@ -286,18 +282,6 @@ class Trials(Generic[B]):
                         known = meet(start, known)
                     start = known
                 lighter = self.ladder.base
-                if known is None and self.lighter is not None and lit in self.lighter.fixed:
-                    reached = self.lighter.fixed[lit]
-                    if reached is None:
-                        self.fixed[lit] = None
-                        return None
-                    known = meet(reached, self.base)
-                    if start is not None:
-                        known = meet(start, known)
-                    if 0 in known:
-                        self.fixed[lit] = None
-                        return None
-                    start = known
                 if lighter is not None and known is None:
                     s, outcome = self.run((lit,), lighter.top, start, ladder=lighter)
                     if outcome.status is Status.CONTRADICTION:
@@ -349,7 +333,6 @@ def find(
     wanted: Callable[[Literal], bool] | None = None,
     before: Trials[B] | None = None,
     sweep: bool = False,
-    lighter: Trials[B] | None = None,
 ) -> tuple[list[Found], Trials[B]]:
     """Refutations of candidates of ``state``, which must be a probe fixpoint.
 
@@ -361,11 +344,9 @@ def find(
     whether the budget was the reason. ``before``: the trials of an earlier
     state this one lies inside (see :class:`Trials`); with ``sweep``, every
     refutation among the candidates tried first after it (:meth:`Trials.hunch`),
-    all sound at once. ``lighter``: the trials of the ladder the rung was
-    raised from, on an earlier state of the line (their fixpoints start the
-    rung's own trials, see :meth:`Trials.fixpoint`).
+    all sound at once.
     """
-    trials = Trials(ladder, state, budget, before, lighter)
+    trials = Trials(ladder, state, budget, before)
     try:
         cells = trials.undecided()
         if first:
@@ -675,17 +656,9 @@ def solve(
         else:
             earlier = trials
             found, trials = find(
-                ladder,
-                state,
-                budget,
-                max_branches,
-                wanted=false,
-                before=earlier,
-                sweep=True,
-                lighter=light,
+                ladder, state, budget, max_branches, wanted=false, before=earlier, sweep=True
             )
             trials.inherit(earlier)
-            trials.lighter = light = None
             if not found:
                 return status, largest, trials.stopped
         for f in found:
