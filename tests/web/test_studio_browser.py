@@ -623,6 +623,20 @@ def test_phone_screen_edits_by_touch(browser: Any, server: str) -> None:
     assert not errors, errors
 
 
+def drawn_centre(page: Any, selector: str) -> tuple[float, float]:
+    """The centre of an editor cell, measured once it is drawn: the editor
+    draws its board again when a verdict comes, and on a busy machine that
+    may fall between finding the cell and measuring it (it has no box)."""
+    cell = page.locator(selector)
+    for _ in range(100):
+        cell.wait_for(state="visible")
+        box = cell.bounding_box()
+        if box is not None:
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{selector} is never drawn")
+
+
 def test_a_long_press_or_right_click_steps_a_stone_back(browser: Any, server: str) -> None:
     """Tap: none → black → white; held ~0.5 s (touch or mouse) or right
     click: none → white → black (for the first puzzle whose clues cycle)."""
@@ -638,19 +652,7 @@ def test_a_long_press_or_right_click_steps_a_stone_back(browser: Any, server: st
         cdp = context.new_cdp_session(page)
 
         def hold_touch(r: int, c: int, ms: int) -> None:
-            cell = page.locator(f'#edit-board .cell[data-r="{r}"][data-c="{c}"]')
-            # The editor draws its board again when a verdict comes: on a
-            # busy machine that may be now, between finding a cell and
-            # measuring it (then it has no box), so measure once it is drawn.
-            box = None
-            for _ in range(100):
-                cell.wait_for(state="visible")
-                box = cell.bounding_box()
-                if box is not None:
-                    break
-                page.wait_for_timeout(50)
-            assert box is not None
-            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            x, y = drawn_centre(page, f'#edit-board .cell[data-r="{r}"][data-c="{c}"]')
             cdp.send(
                 "Input.dispatchTouchEvent",
                 {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
@@ -680,8 +682,7 @@ def test_a_long_press_or_right_click_steps_a_stone_back(browser: Any, server: st
         assert board_clues(page) == {(2, 3): white}
         page.click(cell, button="right")
         assert board_clues(page) == {(2, 3): black}
-        box = page.locator(cell).bounding_box()
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.move(*drawn_centre(page, cell))
         page.mouse.down()
         page.wait_for_timeout(800)
         page.mouse.up()
