@@ -7,7 +7,8 @@ request sends included; a full lane refuses work at once
 (:meth:`ServerHost.admit`, 429). Cheap work runs in a thread,
 so the event loop never waits on it; a studio call is cancelled (its worker
 killed and replaced, which frees the slot) when the client that asked goes
-away, as an editor does when a newer edit replaces its request. The answers,
+away, as an editor does when a newer edit replaces its request (which is
+no error: nothing is logged). The answers,
 the boards read lately and the bank are the app's.
 """
 
@@ -19,6 +20,7 @@ from typing import Any, TypeVar
 
 from fastapi import Request
 from fastapi.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect
 
 from pencilbox import verdicts
 from pencilbox.engine.kind import Puzzle, PuzzleKind
@@ -77,12 +79,18 @@ class ServerHost:
                 grace=STUDIO_GRACE,
             )
         )
+        gone = False
         try:
             while not work.done():
                 await asyncio.wait({work}, timeout=DISCONNECT_POLL)
                 if not work.done() and await self.request.is_disconnected():
+                    gone = True
                     work.cancel()
             result: dict[str, Any] = await work
+        except asyncio.CancelledError:
+            if gone:  # the work this request cancelled, not the request itself
+                raise ClientDisconnect() from None
+            raise
         finally:
             if not work.done():
                 work.cancel()
