@@ -30,6 +30,7 @@ branch or probe trial left beyond it before adding its own literals.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from pencilbox.engine.state import (
@@ -72,7 +73,7 @@ class Learning(TrailLog):
         """A place at the start of this run's trail, for the run's first state."""
         return Trail(self, self.size)
 
-    def antecedents(self, last: list[int], before: int, why: tuple[int, ...]) -> list[int]:
+    def antecedents(self, last: list[int], before: int, why: Iterable[int]) -> list[int]:
         """The entries an explanation rests on: each premise cell's entries
         before index ``before``, and the entries named outright."""
         entries = self.entries

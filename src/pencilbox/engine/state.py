@@ -16,7 +16,7 @@ state is narrated, and reports :data:`PROGRESS`, :data:`NOTHING` or a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
@@ -132,10 +132,12 @@ class Board(Protocol):
 B = TypeVar("B", bound=Board)
 """The board type of a state (each puzzle's ``model.Board``)."""
 
-Entry = tuple[int, int, int, tuple[int, ...] | None, int]
+Entry = tuple[int, int, int, Iterable[int] | None, int]
 """A trail literal: (cell, values lost, decision level, explanation, previous
 entry of the cell or -1). The explanation holds premise cells (``c >= 0``)
-and earlier entries (``~i``); None marks a guess or a trial's assumption."""
+and earlier entries (``~i``); None marks a guess or a trial's assumption.
+A rule may give its premises as an iterable that works them out when
+first read (conflict analysis reads few of them)."""
 
 
 class TrailLog:
@@ -192,7 +194,7 @@ class Trail:
         out.head = self.head
         return out
 
-    def record(self, cell: Cell, lost: Mask, depth: int, why: tuple[int, ...] | None) -> None:
+    def record(self, cell: Cell, lost: Mask, depth: int, why: Iterable[int] | None) -> None:
         """Add the literal "``cell`` lost ``lost``" at decision level
         ``depth``, cutting off what a discarded branch left beyond this place."""
         entries = self.log.entries
@@ -331,7 +333,7 @@ class State(Generic[B]):
         keep: Mask,
         rule: str,
         reason: str,
-        premises: tuple[Cell, ...] = (),
+        premises: Iterable[Cell] = (),
         because: tuple[int, ...] | None = None,
     ) -> Result:
         """Keep only the values of ``keep`` in ``cell``.
@@ -356,9 +358,12 @@ class State(Generic[B]):
         self.version += 1
         trail = self.trail
         if trail is not None:
-            if because is None:
-                because = COARSE if trail.log.coarse else premises
-            trail.record(cell, old & ~new, self.depth, because)
+            trail.record(
+                cell,
+                old & ~new,
+                self.depth,
+                (COARSE if trail.log.coarse else premises) if because is None else because,
+            )
         why = self.why
         if why is not None:
             w = why[cell]
@@ -366,7 +371,7 @@ class State(Generic[B]):
                 w |= why[p]
             why[cell] = w
         if self.trace is not None:
-            self.trace.append(Deduction(cell, new, old & ~new, rule, reason, premises))
+            self.trace.append(Deduction(cell, new, old & ~new, rule, reason, tuple(premises)))
         return PROGRESS
 
     def assume(self, cell: Cell, keep: Mask) -> None:

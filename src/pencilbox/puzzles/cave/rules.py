@@ -41,6 +41,7 @@ the border). Corner reads all windows at once with bitboard shifts.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from pencilbox.engine.connectivity import connect, saturate
@@ -189,7 +190,8 @@ def count(s: State[Board]) -> Result:
                 continue
             cell, v, rays = numbers[k]
             if isinstance(found, str):
-                return Contradiction("count", found, _premises(s, numbers[k], entry, -1, 0, 0))
+                why = tuple(_premises(s, numbers[k], entry, -1, 0, 0))
+                return Contradiction("count", found, why)
             trace = s.trace is not None
             reason = ""
             for x, keep, d, lo in found:
@@ -217,20 +219,39 @@ def count(s: State[Board]) -> Result:
 
 def _premises(
     s: State[Board], clue: Clue, entry: list[Any], d: int, keep: int, lo: int
-) -> tuple[Cell, ...]:
+) -> Iterable[Cell]:
     """The premises of a verdict: of its contradiction (``d`` = -1), or of
     what it decides on ray ``d`` (``keep``: the cave cells or the wall).
     For a reason, :func:`_clue_premises`; in search with learning, the read
     cells the verdict rests on (:func:`_explain`), which the entry keeps."""
     if not s.learning:
         return _clue_premises(s.cands, clue[0], clue[2])
-    told: dict[tuple[int, int], tuple[Cell, ...]] | None = entry[4]
+    told: dict[tuple[int, int], Explained] | None = entry[4]
     if told is None:
         told = entry[4] = {}
     premises = told.get((d, keep))
     if premises is None:
-        premises = told[(d, keep)] = _explain(clue, entry, d, keep, lo)
+        premises = told[(d, keep)] = Explained(clue, entry, d, keep, lo)
     return premises
+
+
+class Explained:
+    """The premises of a verdict in search with learning (:func:`_explain`),
+    worked out when conflict analysis first reads them: most deductions
+    never take part in a conflict. They rest on the entry alone, which
+    keeps them, so they are the same whenever they are read."""
+
+    __slots__ = ("clue", "entry", "d", "keep", "lo", "cells")
+
+    def __init__(self, clue: Clue, entry: list[Any], d: int, keep: int, lo: int) -> None:
+        self.clue, self.entry, self.d, self.keep, self.lo = clue, entry, d, keep, lo
+        self.cells: tuple[Cell, ...] | None = None
+
+    def __iter__(self) -> Iterator[Cell]:
+        cells = self.cells
+        if cells is None:
+            cells = self.cells = _explain(self.clue, self.entry, self.d, self.keep, self.lo)
+        return iter(cells)
 
 
 def _explain(clue: Clue, entry: list[Any], d: int, keep: int, lo: int) -> tuple[Cell, ...]:
