@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilbox.engine.grid import Bits, Grid, cells_of
+from pencilbox.engine.grid import Bits, Cell, Grid, cells_of
 from pencilbox.engine.state import (
     NOTHING,
     PROGRESS,
     Contradiction,
+    Later,
     Result,
     State,
     bitboards,
@@ -363,12 +364,19 @@ def connect_bits(
                 f"{g.name(cell)} is the only link between the {colour} cells "
                 f"{g.name(root)} and {g.name(sample)}, so it must be {colour}"
             )
-        premises = (sample, *base)
-        if exact:
-            shut = g.flood(1 << sample, rest)
-            premises = (*premises, *_fence(g, shut, room))
-        s.restrict(cell, want, rule, reason, premises)
+        if exact:  # the flood it needs waits until conflict analysis reads it
+            s.restrict(cell, want, rule, reason, Later(_cut_premises, g, sample, base, rest, room))
+        else:
+            s.restrict(cell, want, rule, reason, (sample, *base))
     return PROGRESS
+
+
+def _cut_premises(
+    g: Grid, sample: Cell, base: tuple[Cell, ...], rest: Bits, room: Bits
+) -> tuple[Cell, ...]:
+    """What a cut rests on: the decided cell it shuts off, the anchor, and
+    the fence of the region the cell is shut in without the cut."""
+    return (sample, *base, *_fence(g, g.flood(1 << sample, rest), room))
 
 
 FLOODS = 2

@@ -16,7 +16,7 @@ state is narrated, and reports :data:`PROGRESS`, :data:`NOTHING` or a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
@@ -54,6 +54,29 @@ class Progress(Enum):
 
 NOTHING = Progress.NOTHING
 PROGRESS = Progress.PROGRESS
+
+
+class Later:
+    """Premises worked out when first read: ``make(*args)``, kept once made.
+    A rule in search with learning gives its deductions' premises this way
+    when working them out costs more than the deduction (a flood, a
+    clue's bounds): conflict analysis reads few of them. ``make`` must read
+    nothing that changes after the deduction (the state does), only what
+    the rule kept of the moment it was made."""
+
+    __slots__ = ("make", "args", "cells")
+
+    def __init__(self, make: Callable[..., tuple[Cell, ...]], *args: Any) -> None:
+        self.make = make
+        self.args = args
+        self.cells: tuple[Cell, ...] | None = None
+
+    def __iter__(self) -> Iterator[Cell]:
+        cells = self.cells
+        if cells is None:
+            cells = self.cells = self.make(*self.args)
+            self.args = ()
+        return iter(cells)
 
 
 @dataclass(frozen=True)

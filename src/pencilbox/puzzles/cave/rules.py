@@ -41,7 +41,7 @@ the border). Corner reads all windows at once with bitboard shifts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 from pencilbox.engine.connectivity import connect, saturate
@@ -51,6 +51,7 @@ from pencilbox.engine.state import (
     NOTHING,
     PROGRESS,
     Contradiction,
+    Later,
     Result,
     State,
     bitboards,
@@ -226,32 +227,13 @@ def _premises(
     cells the verdict rests on (:func:`_explain`), which the entry keeps."""
     if not s.learning:
         return _clue_premises(s.cands, clue[0], clue[2])
-    told: dict[tuple[int, int], Explained] | None = entry[4]
+    told: dict[tuple[int, int], Later] | None = entry[4]
     if told is None:
         told = entry[4] = {}
     premises = told.get((d, keep))
-    if premises is None:
-        premises = told[(d, keep)] = Explained(clue, entry, d, keep, lo)
+    if premises is None:  # worked out when conflict analysis first reads it
+        premises = told[(d, keep)] = Later(_explain, clue, entry, d, keep, lo)
     return premises
-
-
-class Explained:
-    """The premises of a verdict in search with learning (:func:`_explain`),
-    worked out when conflict analysis first reads them: most deductions
-    never take part in a conflict. They rest on the entry alone, which
-    keeps them, so they are the same whenever they are read."""
-
-    __slots__ = ("clue", "entry", "d", "keep", "lo", "cells")
-
-    def __init__(self, clue: Clue, entry: list[Any], d: int, keep: int, lo: int) -> None:
-        self.clue, self.entry, self.d, self.keep, self.lo = clue, entry, d, keep, lo
-        self.cells: tuple[Cell, ...] | None = None
-
-    def __iter__(self) -> Iterator[Cell]:
-        cells = self.cells
-        if cells is None:
-            cells = self.cells = _explain(self.clue, self.entry, self.d, self.keep, self.lo)
-        return iter(cells)
 
 
 def _explain(clue: Clue, entry: list[Any], d: int, keep: int, lo: int) -> tuple[Cell, ...]:
