@@ -15,7 +15,7 @@ from pencilbox.engine.grid import cells_of, grid
 from pencilbox.engine.hints import chain
 from pencilbox.engine.ladder import Ladder, Outcome, Status, narrated_trials, silent_trials
 from pencilbox.engine.memo import ProbeMemo
-from pencilbox.engine.state import Contradiction, State, shrunk_cells
+from pencilbox.engine.state import Contradiction, Later, State, shrunk_cells
 
 from .toy import LADDER, Board, Pair, brute, judge_complete, ladder, state
 
@@ -326,3 +326,40 @@ def test_a_chain_ends_solved_spent_or_stopped_by_whose_budget_ran_out() -> None:
     assert whole.exhausted
     assert chain(LADDER, state(1, 3, UNIQUE), 1, units=1).end == "stopped"
     assert chain(LADDER, state(1, 3, UNIQUE), 1, units=1, whole=Budget(10**9)).end == "stopped"
+
+
+def test_later_premises_are_made_once_when_first_read() -> None:
+    made: list[tuple[int, ...]] = []
+
+    def make(a: int, b: int) -> tuple[int, ...]:
+        made.append((a, b))
+        return (a, b, a + b)
+
+    later = Later(make, 2, 3)
+    assert made == []  # nothing worked out until conflict analysis reads it
+    assert list(later) == [2, 3, 5]
+    assert list(later) == [2, 3, 5]
+    assert made == [(2, 3)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_premises_made_later_learn_what_premises_made_at_once_learn(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A rule's deferred premises must read only what it kept of its moment:
+    # worked out at once instead, the search with learning takes the same path.
+    import pencilbox
+
+    kind = pencilbox.puzzle("cave")
+    p, _ = kind.generate(9, 9, density=0.3, seed=seed)
+    later = kind.count(p, limit=2)
+    eager_init = Later.__init__
+
+    def at_once(self: Later, make: Any, *args: Any) -> None:
+        eager_init(self, make, *args)
+        self.cells = make(*args)
+
+    monkeypatch.setattr(Later, "__init__", at_once)
+    now = kind.count(p, limit=2)
+    assert (later.solutions, later.nodes, later.guesses) == (now.solutions, now.nodes, now.guesses)
+    assert later.guesses > 0  # the search, with its learning, took part
