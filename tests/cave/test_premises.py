@@ -11,10 +11,13 @@ same contradiction.
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 import pencilbox
 from pencilbox.engine.learning import Learning
-from pencilbox.engine.state import State
+from pencilbox.engine.state import Later, State
 from pencilbox.puzzles.cave import rules
 from pencilbox.puzzles.cave.model import Board
 
@@ -73,3 +76,24 @@ def test_each_deduction_follows_from_its_premises_alone():
                 checked["cave" if keep == 1 << 1 else "wall"] += 1
     assert min(checked.values()) >= 200, checked
     assert narrow >= sum(checked.values()) // 2  # most rest on fewer cells than the clue read
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_premises_made_later_learn_what_premises_made_at_once_learn(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The count rule's and the bridge's deferred premises read only what
+    # they kept of their moment: worked out at once instead, the search with
+    # learning takes the same path.
+    p, _ = KIND.generate(9, 9, density=0.3, seed=seed)
+    later = KIND.count(p, limit=2)
+    eager_init = Later.__init__
+
+    def at_once(self: Later, make: Any, *args: Any) -> None:
+        eager_init(self, make, *args)
+        self.cells = make(*args)
+
+    monkeypatch.setattr(Later, "__init__", at_once)
+    now = KIND.count(p, limit=2)
+    assert (later.solutions, later.nodes, later.guesses) == (now.solutions, now.nodes, now.guesses)
+    assert later.guesses > 0  # the search, with its learning, took part

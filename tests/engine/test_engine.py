@@ -340,26 +340,3 @@ def test_later_premises_are_made_once_when_first_read() -> None:
     assert list(later) == [2, 3, 5]
     assert list(later) == [2, 3, 5]
     assert made == [(2, 3)]
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_premises_made_later_learn_what_premises_made_at_once_learn(
-    seed: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # A rule's deferred premises must read only what it kept of its moment:
-    # worked out at once instead, the search with learning takes the same path.
-    import pencilbox
-
-    kind = pencilbox.puzzle("cave")
-    p, _ = kind.generate(9, 9, density=0.3, seed=seed)
-    later = kind.count(p, limit=2)
-    eager_init = Later.__init__
-
-    def at_once(self: Later, make: Any, *args: Any) -> None:
-        eager_init(self, make, *args)
-        self.cells = make(*args)
-
-    monkeypatch.setattr(Later, "__init__", at_once)
-    now = kind.count(p, limit=2)
-    assert (later.solutions, later.nodes, later.guesses) == (now.solutions, now.nodes, now.guesses)
-    assert later.guesses > 0  # the search, with its learning, took part
