@@ -276,6 +276,17 @@ def test_other_bad_options_are_one_line(
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
+def test_a_build_on_a_scheduler_it_cannot_reach_leaves_no_bank_behind(
+    capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An empty bank left here would hide the shipped one from list and export.
+    pytest.importorskip("distributed")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *BUILD, "--per-grade", "1", "--scheduler", "not a url")
+    assert code == 2 and out == "" and "scheduler" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_serve_on_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     import socket
 

@@ -3,7 +3,8 @@
 Used by the web app's solver pool and the bank's build pool: a worker asks
 the kernel to kill it when its parent dies (``PR_SET_PDEATHSIG`` on Linux)
 and also polls for the process it serves, so no worker is left behind when
-a server or a build is killed outright.
+a server or a build is killed outright. A build or a measurement may run on
+a Dask cluster instead (:func:`dask_client`).
 """
 
 from __future__ import annotations
@@ -15,8 +16,37 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from typing import Any
+
+from pencilbox.errors import PuzzleError
 
 PR_SET_PDEATHSIG = 1
+
+
+@contextlib.contextmanager
+def dask_client(address: Any) -> Iterator[Any]:
+    """A ``distributed.Client`` of the Dask cluster at ``address`` (an
+    address such as "tcp://host:8786", or a client, which stays open), or
+    None for no address. Connecting comes first, so a scheduler that cannot
+    be reached is one clear error before any work (or file) is started."""
+    if address is None:
+        yield None
+        return
+    try:
+        from distributed import Client
+    except ImportError:
+        raise PuzzleError("--scheduler needs Dask: pip install 'pencilbox[dask]'") from None
+    own = not isinstance(address, Client)
+    try:
+        client = Client(address) if own else address
+    except (OSError, ValueError, TypeError) as e:  # unreachable, or no address at all
+        raise PuzzleError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+    try:
+        yield client
+    finally:
+        if own:
+            client.close()
 
 
 def die_with_parent(served: int) -> None:

@@ -47,6 +47,7 @@ from pencilbox.engine.style import AUTO, RAW, SETTER, refuse_unknown_choice, ref
 from pencilbox.engine.symmetry import NONE
 from pencilbox.engine.thinning import is_earned
 from pencilbox.errors import PuzzleError, Stopped
+from pencilbox.processes import dask_client
 
 GENERATOR = f"pencilbox {pencilbox.__version__} thin/1"
 """Written with every raw board: the code that made it (bump when boards change)."""
@@ -265,28 +266,14 @@ def run_local(tasks: list[Task], workers: int) -> Iterator[Outcome]:
         pool.join()
 
 
-def run_dask(tasks: list[Task], scheduler: Any) -> Iterator[Outcome]:
-    """Outcomes as they finish, on a Dask distributed cluster.
+def run_dask(tasks: list[Task], client: Any) -> Iterator[Outcome]:
+    """Outcomes as they finish, on a Dask distributed cluster (``client``,
+    from :func:`pencilbox.processes.dask_client`)."""
+    from distributed import as_completed as dask_completed
 
-    ``scheduler`` is an address ("tcp://host:8786") or a ``distributed.Client``.
-    """
-    try:
-        from distributed import Client
-        from distributed import as_completed as dask_completed
-    except ImportError:
-        raise PuzzleError("--scheduler needs Dask: pip install 'pencilbox[dask]'") from None
-    own = not isinstance(scheduler, Client)
-    try:
-        client = Client(scheduler) if own else scheduler
-    except (OSError, ValueError, TypeError) as e:  # unreachable, or no address at all
-        raise PuzzleError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
-    try:
-        futures = client.map(make_board, tasks, pure=False)
-        for f in dask_completed(futures):
-            yield f.result()
-    finally:
-        if own:
-            client.close()
+    futures = client.map(make_board, tasks, pure=False)
+    for f in dask_completed(futures):
+        yield f.result()
 
 
 @dataclass(frozen=True)
@@ -345,13 +332,16 @@ def build(
         for rows, cols in sizes
         for grade in shelf_grades(name, grade_list)
     ]  # bad input fails here
-    with Bank(db, writable=True) as bank, terminate_as_interrupt():
+    # The cluster first: one it cannot reach leaves no bank file behind.
+    with (
+        dask_client(scheduler) as client,
+        Bank(db, writable=True) as bank,
+        terminate_as_interrupt(),
+    ):
         while tasks := plan(
             bank, types, sizes, per_grade, grade_list, attempts, max_tasks, style, symmetry
         ):
-            outcomes = (
-                run_dask(tasks, scheduler) if scheduler is not None else run_local(tasks, workers)
-            )
+            outcomes = run_dask(tasks, client) if client is not None else run_local(tasks, workers)
             if progress is not None:
                 outcomes = progress(outcomes, len(tasks))
             for o in outcomes:

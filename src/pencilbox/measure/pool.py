@@ -16,8 +16,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from pencilbox.errors import PuzzleError
-from pencilbox.processes import start_pool_worker
+from pencilbox.processes import dask_client, start_pool_worker
 
 T = TypeVar("T")
 _client: Any = None
@@ -28,25 +27,12 @@ def scheduler(address: Any) -> Iterator[None]:
     """Run every :func:`run` inside the block on the Dask cluster at ``address``
     (an address such as "tcp://host:8786", or a ``distributed.Client``)."""
     global _client
-    if address is None:
-        yield
-        return
-    try:
-        from distributed import Client
-    except ImportError:
-        raise PuzzleError("--scheduler needs Dask: pip install 'pencilbox[dask]'") from None
-    own = not isinstance(address, Client)
-    try:
-        client = Client(address) if own else address
-    except (OSError, ValueError, TypeError) as e:  # unreachable, or no address at all
-        raise PuzzleError(f"cannot reach the Dask scheduler at {address}: {e}") from None
-    _client = client
-    try:
-        yield
-    finally:
-        _client = None
-        if own:
-            client.close()
+    with dask_client(address) as client:
+        _client = client
+        try:
+            yield
+        finally:
+            _client = None
 
 
 def _bar(total: int, desc: str, quiet: bool) -> Any:
