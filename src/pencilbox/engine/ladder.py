@@ -514,6 +514,11 @@ class Ladder(Generic[B]):
                     if tc[c] & m:  # an emptied cell is left for the rules to find
                         tc[c] &= m
                 trial.version += 1
+                noted = memo.notes.get((cell, v))
+                if noted is not None:
+                    # The trial starts inside its earlier fixpoint: what the
+                    # rules noted there holds here too.
+                    trial.notes = dict(noted)
             outcome = self.propagate(trial, below)
             if outcome.status is not Status.CONTRADICTION:
                 after = trial.cands
@@ -525,6 +530,8 @@ class Ladder(Generic[B]):
                         if m & (m - 1) == 0:
                             implied.add((c, m.bit_length() - 1))
                 kept[(cell, v)] = diff
+                if silent:
+                    memo.notes[(cell, v)] = trial.notes
                 continue
             assert outcome.contradiction is not None
             why = outcome.contradiction

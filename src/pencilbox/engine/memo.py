@@ -9,6 +9,8 @@ states: only candidate lists.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ProbeMemo:
     """Probe trials that survived, remembered along one line of states.
@@ -27,18 +29,24 @@ class ProbeMemo:
     fixpoint it reaches is the same.
     """
 
-    __slots__ = ("base", "kept", "stale")
+    __slots__ = ("base", "kept", "stale", "notes")
 
     def __init__(self, base: list[int]) -> None:
         self.base = base[:]
         self.kept: dict[tuple[int, int], dict[int, int]] = {}
         self.stale: dict[tuple[int, int], dict[int, int]] = {}
+        self.notes: dict[tuple[int, int], dict[str, Any]] = {}
+        """The notes of each trial's state at its fixpoint (``State.notes``:
+        what its rules learnt there). A rerun starts inside that fixpoint,
+        so they hold there too, and its rules look only at what changed
+        since (most reruns find nothing more)."""
 
     def copy(self) -> ProbeMemo:
         out = ProbeMemo.__new__(ProbeMemo)
         out.base = self.base[:]
         out.kept = dict(self.kept)
         out.stale = dict(self.stale)
+        out.notes = dict(self.notes)
         return out
 
     def for_stronger_rules(self) -> ProbeMemo:
@@ -48,6 +56,7 @@ class ProbeMemo:
         holds there too, so each is a start (``stale``)."""
         out = ProbeMemo(self.base)
         out.stale = {**self.stale, **self.kept}
+        out.notes = dict(self.notes)
         return out
 
     def rebase(self, cands: list[int]) -> None:

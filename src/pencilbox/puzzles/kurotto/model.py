@@ -139,6 +139,17 @@ class Board:
     """Per circle, its last entries of the shape rule's verdicts, kept apart:
     they read far more cells than the others, and would make the others'
     entries fail to match."""
+    recalled: tuple[dict[tuple[Bits, Bits], list[Any]], ...] = field(
+        default=(), compare=False, repr=False
+    )
+    """Per circle, the entry of verdicts last found for each colouring of
+    its area: looked up before :attr:`kept` is scanned, and an entry pushed
+    out of it is found again when the same colours come back (see the
+    rules' ``_saturate``)."""
+    recalled_shapes: tuple[dict[tuple[Bits, Bits], list[Any]], ...] = field(
+        default=(), compare=False, repr=False
+    )
+    """The same for the entries of :attr:`shaped`."""
 
     @staticmethod
     def of(p: Puzzle) -> Board:
@@ -174,7 +185,14 @@ class Board:
             )
         every = g.bits(c for c, v in enumerate(p.clues) if v is not None)
         return Board(
-            p, g, every, tuple(circles), tuple([] for _ in circles), tuple([] for _ in circles)
+            p,
+            g,
+            every,
+            tuple(circles),
+            tuple([] for _ in circles),
+            tuple([] for _ in circles),
+            tuple({} for _ in circles),
+            tuple({} for _ in circles),
         )
 
 

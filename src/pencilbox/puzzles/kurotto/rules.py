@@ -126,6 +126,13 @@ _KEPT_SHAPE = 128
 search for ways costs a hundred times a lookup, and the case rung's trials
 meet the same colours round a circle again and again (on a hard 10x10,
 about one search in six is new)."""
+_RECALLED = 4096
+"""How many colourings of its area each circle remembers the entry for
+(:attr:`Board.recalled`) before it forgets them all and starts again: a
+lookup there costs one hash where the kept entries are scanned (32 deep on
+average for the shape rule's on a hard 10x10), and on such a board the
+case rung's trials bring a third of the colourings judged back after
+their entries have left the last few kept."""
 _READ, _WAS_BLACK, _WAS_MAYBE = 8, 9, 10
 """Where an entry keeps the cells its verdicts read and their colours then."""
 _SHAPE, _WORK = 11, 12
@@ -382,7 +389,8 @@ def _judged(
 ) -> Verdict:
     """Judge a circle afresh, in ``entry`` (a kept entry whose read cells
     have the colours they have now, so its floor and ceiling hold now) or
-    in a new one; the entry then reads the cells this verdict read too."""
+    in a new one, kept first; the entry then reads the cells this verdict
+    read too."""
     s.check_clock()  # one verdict on a big board may take a tenth of a second
     g = s.board.grid
     area = circle.area
@@ -410,30 +418,66 @@ def _saturate(s: State[Board], rule: str, slot: int, judge: Examine, apart: bool
     board: Board = s.board
     g = board.grid
     entries = board.shaped if apart else board.kept
+    recalls = board.recalled_shapes if apart else board.recalled
+    rows = tuple(zip(board.circles, entries, recalls, strict=True))
     result: Result = NOTHING
     silent = s.trace is None
     at_read, at_black, at_maybe = _READ, _WAS_BLACK, _WAS_MAYBE  # as locals: the loop below is hot
-    changed = -1  # every cell, before the first round
+    black, maybe = colours(s.cands)
+    # Where the rule last reached its own fixpoint (on this state or one it
+    # was copied from), every circle's verdict had nothing left to paint,
+    # and each verdict read only some cells (``reads``, one set a circle):
+    # only the circles some of whose read cells changed colour since can
+    # say more. The note is about colours, not about a state, so it holds
+    # on any state: wherever it agrees with them in the cells read.
+    note = s.notes.get(rule)
+    if note is None:
+        reads = [-1] * len(board.circles)
+        changed = -1  # every cell, before the first round
+    else:
+        changed = (black ^ note[0]) | (maybe ^ note[1])
+        if not changed & note[3]:
+            if changed:
+                s.notes[rule] = (black, maybe, note[2], note[3])
+            return NOTHING
+        reads = list(note[2])
     while True:
-        black, maybe = colours(s.cands)
         fixed = 0
-        for circle, kept in zip(board.circles, entries, strict=True):
-            if not circle.area & (changed | fixed):
-                continue  # judged on these colours last round, its findings made
+        for k, (circle, kept, recalled) in enumerate(rows):
+            if not reads[k] & (changed | fixed):
+                continue  # judged on these colours of what it reads, its findings made
             # A kept verdict holds when the cells it read have the colours
-            # they had (read_by): most often the last one kept.
-            for entry in kept:
-                read = entry[at_read]
-                if black & read == entry[at_black] and maybe & read == entry[at_maybe]:
-                    verdict = entry[slot]
-                    if verdict is None:
-                        verdict = _judged(s, circle, kept, slot, judge, black, maybe, entry)
-                    if entry is not kept[0]:
-                        kept.remove(entry)
-                        kept.insert(0, entry)
-                    break
+            # they had (read_by): most often one met on these very colours
+            # of the area, else one of the last kept.
+            area = circle.area
+            here = (black & area, maybe & area)
+            entry = recalled.get(here)
+            if (
+                entry is not None
+                and black & entry[at_read] == entry[at_black]
+                and maybe & entry[at_read] == entry[at_maybe]
+            ):
+                verdict = entry[slot]
+                if verdict is None:
+                    verdict = _judged(s, circle, kept, slot, judge, black, maybe, entry)
             else:
-                verdict = _judged(s, circle, kept, slot, judge, black, maybe, None)
+                for i, entry in enumerate(kept):
+                    read = entry[at_read]
+                    if black & read == entry[at_black] and maybe & read == entry[at_maybe]:
+                        verdict = entry[slot]
+                        if verdict is None:
+                            verdict = _judged(s, circle, kept, slot, judge, black, maybe, entry)
+                        if i:
+                            del kept[i]
+                            kept.insert(0, entry)
+                        break
+                else:
+                    verdict = _judged(s, circle, kept, slot, judge, black, maybe, None)
+                    entry = kept[0]  # the new entry
+                if len(recalled) >= _RECALLED:
+                    recalled.clear()
+                recalled[here] = entry
+            reads[k] = entry[at_read]
             if not verdict:
                 continue
             if isinstance(verdict, Contradiction):
@@ -458,9 +502,14 @@ def _saturate(s: State[Board], rule: str, slot: int, judge: Examine, apart: bool
                     black |= todo
                 fixed |= todo
         if not fixed:
+            union = 0
+            for read in reads:
+                union |= read
+            s.notes[rule] = (black, maybe, tuple(reads), union)
             return result
         result = PROGRESS
         changed = fixed
+        black, maybe = colours(s.cands)
 
 
 def sum_rule(s: State[Board]) -> Result:
