@@ -541,6 +541,12 @@ def judge_shape(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[A
     found = shape.ways(g, circle, black, maybe, floor)
     entry[7] |= found.seen
     entry[_WORK] = found.steps
+    if found.found and found.complete and not (found.black | found.white):
+        # Ways that disagree on every cell are the whole verdict: wherever
+        # their cells and the cells beside them keep their colours, they
+        # are still ways (two of them, so the ceiling still exceeds n) and
+        # still disagree. The ceiling read above is not read again.
+        entry[4] = entry[5] = None
     here = circle.name
     premises = (
         circle.cell,
