@@ -282,12 +282,14 @@ class Trials(Generic[B]):
                         known = meet(start, known)
                     start = known
                 lighter = self.ladder.base
+                seeds: ProbeMemo | None = None
                 if lighter is not None and known is None:
                     s, outcome = self.run((lit,), lighter.top, start, ladder=lighter)
                     if outcome.status is Status.CONTRADICTION:
                         self.fixed[lit] = None
                         return None
                     start = s.cands
+                    seeds = s.probes
                 pairs = self.pairs.pop(lit, {})
                 earlier = self.before.memos.get(lit) if self.before is not None else None
                 if known is not None and earlier is not None:
@@ -296,6 +298,16 @@ class Trials(Generic[B]):
                 else:
                     memo = self.memo.copy()
                     memo.kept.update(pairs)
+                    if seeds is not None:
+                        # The lighter probe's trials from this very start:
+                        # what each reached holds under the rung's rules too,
+                        # so a trial not skipped starts from there.
+                        for other, diff in seeds.kept.items():
+                            if other not in memo.kept:
+                                memo.stale[other] = diff
+                                noted = seeds.notes.get(other)
+                                if noted is not None:
+                                    memo.notes[other] = noted
                 s, outcome = self.run((lit,), self.ladder.top, start, memo=memo)
                 if outcome.status is Status.CONTRADICTION:
                     self.fixed[lit] = None

@@ -72,7 +72,7 @@ class ProbeMemo:
             for c in changed:
                 m = diff.get(c)
                 if m is None or m & ~cands[c]:
-                    stale[key] = diff
+                    stale[key] = meet(stale.get(key), diff)
                     break
                 if m == cands[c]:  # no longer a change from the base
                     same = [c] if same is None else [*same, c]
@@ -84,3 +84,14 @@ class ProbeMemo:
                 kept[key] = diff
         self.kept = kept
         self.base = cands[:]
+
+
+def meet(a: dict[int, int] | None, b: dict[int, int]) -> dict[int, int]:
+    """What two starts of one trial decided, together: each holds in every
+    later state of the line, so their meet does (a new dict)."""
+    if not a:
+        return b
+    out = dict(a)
+    for c, m in b.items():
+        out[c] = out[c] & m if c in out else m
+    return out
