@@ -135,9 +135,13 @@ case rung's trials bring a third of the colourings judged back after
 their entries have left the last few kept."""
 _READ, _WAS_BLACK, _WAS_MAYBE = 8, 9, 10
 """Where an entry keeps the cells its verdicts read and their colours then."""
-_SHAPE, _WORK = 11, 12
-"""Where an entry keeps the shape rule's verdict, and the work its last
-verdict did beyond one rule's (shape's search steps, spent from the budget)."""
+_SHAPE, _WORK, _DRAWN = 11, 12, 13
+"""Where an entry keeps the shape rule's verdict, the work its last verdict
+did beyond one rule's (shape's search steps, spent from the budget), and
+the ways its search drew (before it is judged: those of the circle's last
+kept entries, see :func:`judge_shape`)."""
+_HINTED = 4
+"""The kept shape entries of a circle whose ways a new verdict tries first."""
 STEPS_PER_UNIT = 64
 """Steps of the shape rule's search that cost one work unit."""
 
@@ -199,8 +203,9 @@ def fresh_entry() -> list[Any]:
     the search's cap verdict (:mod:`.caps`), then the other cells next to
     which the verdicts read colours, then every cell they read
     (:func:`read_by`) and the black and the maybe-black ones among them,
-    then the shape rule's verdict and the steps its search took."""
-    return [None, None, None, None, None, None, None, 0, 0, 0, 0, None, 0]
+    then the shape rule's verdict, the steps its search took and the ways
+    it drew."""
+    return [None, None, None, None, None, None, None, 0, 0, 0, 0, None, 0, ()]
 
 
 def read_by(g: Grid, circle: Circle, entry: list[Any]) -> Bits:
@@ -397,6 +402,11 @@ def _judged(
     new = entry is None
     if entry is None:
         entry = fresh_entry()
+        if slot == _SHAPE:
+            drawn: list[Bits] = []
+            for other in kept[:_HINTED]:
+                drawn.extend(w for w in other[_DRAWN] if w not in drawn)
+            entry[_DRAWN] = drawn
     verdict = entry[slot] = judge(g, circle, black & area, maybe & area, entry)
     read = entry[_READ] = read_by(g, circle, entry)
     entry[_WAS_BLACK] = black & read
@@ -533,14 +543,27 @@ def judge_shape(g: Grid, circle: Circle, black: Bits, maybe: Bits, entry: list[A
     they all shade is black, what they all wall is white, none is a
     contradiction. A circle at its floor or its ceiling is the sum rule's."""
     n = circle.number
+    # The ways of the circle's last verdicts, where they still disagree on
+    # every cell, are the whole verdict: whatever the rest says (at the
+    # floor or the ceiling, or searched), no cell is in all ways or walled
+    # by all, and some way fits (two of them: below the floor's n and
+    # within a ceiling above it).
+    still = shape.still_disagree(g, circle, black, maybe, entry[_DRAWN])
+    if still is not None:
+        entry[_DRAWN] = tuple(still)
+        entry[7] |= shape.sum_of(still)
+        return ()
     floor = _floor(g, circle, black, entry)
     if floor.bit_count() >= n or _ceiling(g, circle, maybe, entry).bit_count() <= n:
+        entry[_DRAWN] = ()
         return ()
     if n - floor.bit_count() > shape.MOST_NEEDED:
+        entry[_DRAWN] = ()
         return ()
     found = shape.ways(g, circle, black, maybe, floor)
     entry[7] |= found.seen
     entry[_WORK] = found.steps
+    entry[_DRAWN] = tuple(found.drawn)
     if found.found and found.complete and not (found.black | found.white):
         # Ways that disagree on every cell are the whole verdict: wherever
         # their cells and the cells beside them keep their colours, they

@@ -47,7 +47,7 @@ MOST_NEEDED = 99
 class Ways:
     """What the ways of one circle agree on, after the searches."""
 
-    __slots__ = ("found", "black", "white", "seen", "steps", "complete")
+    __slots__ = ("found", "black", "white", "seen", "steps", "complete", "drawn")
 
     def __init__(self) -> None:
         self.found = False
@@ -66,6 +66,8 @@ class Ways:
         self.steps = 0
         self.complete = True
         """False when the steps ran out before every cell was settled."""
+        self.drawn: list[Bits] = []
+        """The ways the searches found (see :func:`still_disagree`)."""
 
 
 class _Search:
@@ -185,6 +187,7 @@ def ways(g: Grid, circle: Circle, black: Bits, maybe: Bits, floor: Bits) -> Ways
         if first is not None:
             out.found = True
             witnessed = first
+            out.drawn.append(first)
             open_cells = search.open
             # Cells every way found so far agrees on, still to prove or refute.
             shaded = first & open_cells
@@ -213,6 +216,7 @@ def ways(g: Grid, circle: Circle, black: Bits, maybe: Bits, floor: Bits) -> Ways
                 if other is not None:
                     last = other
                     witnessed |= other
+                    out.drawn.append(other)
                     shaded &= other
                     walled &= search.walls(other)
     except _OutOfSteps:
@@ -221,3 +225,31 @@ def ways(g: Grid, circle: Circle, black: Bits, maybe: Bits, floor: Bits) -> Ways
     settled_by_ways = out.found and out.complete and not (out.black | out.white)
     out.seen = witnessed if settled_by_ways else search.seen
     return out
+
+
+def still_disagree(
+    g: Grid, circle: Circle, black: Bits, maybe: Bits, drawn: Iterable[Bits]
+) -> list[Bits] | None:
+    """Ways found on other colours that are still ways on these and
+    disagree on every open cell (none in all of them, none walled by all),
+    or None. Then no search can prove a cell, nor find no way: the verdict
+    says nothing, and it reads only their cells and the cells beside them.
+
+    A way is still one while none of its cells is white and every black
+    cell beside it or the circle is in it: its size, its blocks' links to
+    the circle and their sizes next to smaller circles (what else the
+    searches ask of a way) are its own, and the searches find every such
+    way when their steps do not run out."""
+    spread = g.spread
+    here = circle.bit
+    kept = [w for w in drawn if not w & ~maybe and not spread(w | here) & black & ~w]
+    if len(kept) < 2:
+        return None
+    open_cells = maybe & ~black
+    shaded = walled = open_cells
+    for w in kept:
+        shaded &= w
+        walled &= spread(w | here) & ~w
+        if not shaded | walled:
+            return kept
+    return None
