@@ -5,13 +5,15 @@ cannot."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pencilbox.engine.ladder import Status
 from pencilbox.engine.state import Contradiction
 from pencilbox.puzzles.kurotto import rules, shape
 
-from .kurotto_data import circle_premises_hold
+from .kurotto_data import circle_premises_hold, partial
 from .test_rules import BOARDS, LIMIT
 
 TOY = """
@@ -131,3 +133,75 @@ def test_probe_points_to_the_rung(kind):
     h = kind.hint(p, marks, level="shape")
     assert h.status == "hint" and h.level == "shape" and h.rule == "shape"
     assert h.reason.startswith("r3c1 says 5, and every way")
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 6))
+def test_ways_drawn_before_give_the_verdict_a_search_gives(kind, seed):
+    """A shape verdict first tries the ways its circle's earlier verdicts
+    drew (on fewer decided cells); where they are still ways and disagree
+    everywhere it says nothing without a search. On states cut out of an
+    answer, each verdict so given is the verdict a search gives afresh."""
+    rng = random.Random(seed)
+    shortcut = 0
+    for board_seed in range(seed, seed + 6):
+        rows, cols = rng.choice([(5, 5), (6, 6), (5, 7)])
+        p, answer = kind.generate(rows, cols, density=rng.choice([0.3, 0.5]), seed=board_seed)
+        s = kind.start(p)
+        board, g = s.board, s.board.grid
+        for _ in range(6):
+            loose = partial(s, answer, rng, rng.choice([0.0, 0.2]))
+            tight = partial(loose, answer, rng, rng.choice([0.1, 0.3, 0.5]))
+            black0, maybe0 = rules.colours(loose.cands)
+            black, maybe = rules.colours(tight.cands)
+            for circle in board.circles:
+                area = circle.area
+                before = rules.fresh_entry()
+                rules.judge_shape(g, circle, black0 & area, maybe0 & area, before)
+                hinted = rules.fresh_entry()
+                hinted[rules._DRAWN] = before[rules._DRAWN]
+                got = rules.judge_shape(g, circle, black & area, maybe & area, hinted)
+                fresh = rules.judge_shape(
+                    g, circle, black & area, maybe & area, rules.fresh_entry()
+                )
+                if isinstance(fresh, Contradiction):
+                    assert isinstance(got, Contradiction), circle.name
+                    continue
+                assert not isinstance(got, Contradiction), circle.name
+                assert {(b, v) for b, v, _, _ in got} == {(b, v) for b, v, _, _ in fresh}
+                if not got and shape.still_disagree(g, circle, black, maybe, before[rules._DRAWN]):
+                    shortcut += 1
+    assert shortcut > 0  # the earlier ways settled some verdicts
+
+
+@pytest.mark.parametrize("seed", range(0, 40, 5))
+def test_a_rule_s_notes_from_another_state_leave_its_fixpoint_as_it_is(kind, seed):
+    """Each rule notes the colours of its last fixpoint and the cells its
+    verdicts read there, and looks again only at circles whose read cells
+    changed. The note is about colours, so it may travel to any state (a
+    probe's rerun, a case trial): there the ladder reaches the fixpoint it
+    reaches with no notes at all."""
+    rng = random.Random(seed)
+    ladder = kind.ladder.raised("shape")
+    top = rng.choice([ladder.top - 1, ladder.top])  # the shape rung, or probe over it
+    travelled = 0
+    for board_seed in range(seed, seed + 5):
+        rows, cols = rng.choice([(5, 5), (6, 6), (6, 7)])
+        p, answer = kind.generate(rows, cols, density=rng.choice([0.3, 0.5]), seed=board_seed)
+        s = kind.start(p)
+        every = [answer, tuple(rng.randint(0, 1) for _ in p.clues)]
+        for _ in range(4):
+            first = partial(s, rng.choice(every), rng, rng.choice([0.1, 0.3]))
+            ladder.propagate(first, top)
+            if not first.notes:
+                continue
+            other = partial(s, rng.choice(every), rng, rng.choice([0.2, 0.4, 0.6]))
+            fresh = other.copy()
+            fresh.notes = {}
+            other.notes = dict(first.notes)
+            a = ladder.propagate(other, top)
+            b = ladder.propagate(fresh, top)
+            assert a.status == b.status
+            if a.status is not Status.CONTRADICTION:
+                assert other.cands == fresh.cands, kind.format(p)
+            travelled += 1
+    assert travelled > 0
