@@ -413,6 +413,12 @@ def test_a_tap_in_the_editor_keeps_the_cursor_on_a_phone(phone: Any) -> None:
     open_menu(phone)
     phone.tap("#edit")
     phone.wait_for_selector("#edit-board .cell")
+    # The editor draws its board again when the verdict comes: measured
+    # before, a cell may be gone by the time it is measured (a busy machine).
+    phone.wait_for_selector(
+        '#verdict:not([hidden])[aria-busy="false"][data-verdict]:not([data-verdict=""])',
+        state="attached",
+    )
     b = box(phone, '#edit-board .cell[data-r="2"][data-c="3"]')
     phone.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
     assert phone.evaluate("document.activeElement.id") == "edit-board"
