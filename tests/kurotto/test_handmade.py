@@ -113,3 +113,31 @@ def test_a_case_trial_started_from_an_earlier_step_reaches_the_fixpoint_from_scr
         for f in found:
             s.restrict(f.cell, s.cands[f.cell] & ~(1 << f.value), "case", "a case split refutes it")
     assert checked >= 5
+
+
+def test_a_case_trial_started_from_the_lighter_ladders_trials_reaches_its_fixpoint() -> None:
+    """Where the lighter ladder's case trials find nothing (number 82 at the
+    rung's fixpoint), the rung's own trials start from what each lighter probe
+    reached, with its trials' notes: each fixpoint must be the one a fresh
+    trial of the same state reaches."""
+    kind = pencilbox.puzzle("kurotto")
+    url, answer = PUZZLES[82]
+    assert answer is not None
+    ladder = kind.ladder.strongest
+    lighter = ladder.base
+    assert lighter is not None
+    s = kind.start(kind.from_url(url))
+
+    def wanted(lit: tuple[int, int]) -> bool:
+        return answer[lit[0]] != lit[1]
+
+    assert ladder.propagate(s, ladder.top).status is Status.STALLED
+    found, light = cases.find(lighter, s, max_branches=1, wanted=wanted, sweep=True)
+    assert not found and len(light.fixed) >= 20
+    found, trials = cases.find(ladder, s, wanted=wanted, sweep=True, light=light)
+    assert found
+    fresh = cases.Trials(ladder, s, None)
+    started = [lit for lit in trials.fixed if light.fixed.get(lit) is not None]
+    assert len(started) >= 5
+    for lit in started:
+        assert trials.fixed[lit] == fresh.fixpoint(lit), lit

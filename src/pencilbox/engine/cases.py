@@ -89,6 +89,7 @@ class Trials(Generic[B]):
         state: State[B],
         budget: Budget | None,
         before: Trials[B] | None = None,
+        light: Trials[B] | None = None,
     ) -> None:
         self.ladder = ladder
         self.board = state.board
@@ -104,6 +105,11 @@ class Trials(Generic[B]):
         a trial whose fixpoint already holds what a run assumed need not be
         tried again in it (see ProbeMemo)."""
         self.before = before
+        self.light = light
+        """On the ladder of a rung above probe, the trials of the ladder it
+        was raised from on this state or one it lies inside: what each of
+        their probes reached holds here too, so the rung's trial starts from
+        it instead of running that probe again."""
         self.ranked: list[Literal] | None = None
         """The candidates in the order :meth:`ranking` gave them."""
         self.memos: dict[Literal, ProbeMemo] = {}
@@ -221,12 +227,20 @@ class Trials(Generic[B]):
                             s, outcome = self.run((lit,), below, known)
                             contradicts = outcome.status is Status.CONTRADICTION
                             reached = None if contradicts else s.cands
+                            if not contradicts:
+                                # what its rules noted there: a rung's trial
+                                # of lit starts from it (see ProbeMemo.notes)
+                                self.memo.notes[lit] = s.notes
                         self.below[lit] = reached
                         if reached is not None:
                             self.memo.kept[lit] = {
                                 c: m for c, m in enumerate(reached) if m != self.base[c]
                             }
                 forced = self.forced(self.below[lit])
+                light = self.light.fixed.get(lit) if self.light is not None else None
+                if light is not None:
+                    # what the lighter ladder's probe forced: a likelier sign
+                    forced = self.forced(meet(light, self.base))
                 keyed.append((mask.bit_count(), -forced, cell, v))
         keyed.sort()
         rest.sort()
@@ -283,13 +297,21 @@ class Trials(Generic[B]):
                     start = known
                 lighter = self.ladder.base
                 seeds: ProbeMemo | None = None
+                light = self.light
+                reached = light.fixed.get(lit) if light is not None else None
                 if lighter is not None and known is None:
-                    s, outcome = self.run((lit,), lighter.top, start, ladder=lighter)
-                    if outcome.status is Status.CONTRADICTION:
-                        self.fixed[lit] = None
-                        return None
-                    start = s.cands
-                    seeds = s.probes
+                    if light is not None and reached is not None:
+                        # The lighter probe's fixpoint of lit on a larger
+                        # state: it holds here, and its trials start the rung's.
+                        start = meet(reached, start or self.base)
+                        seeds = light.memos.get(lit)
+                    else:
+                        s, outcome = self.run((lit,), lighter.top, start, ladder=lighter)
+                        if outcome.status is Status.CONTRADICTION:
+                            self.fixed[lit] = None
+                            return None
+                        start = s.cands
+                        seeds = s.probes
                 pairs = self.pairs.pop(lit, {})
                 earlier = self.before.memos.get(lit) if self.before is not None else None
                 if known is not None and earlier is not None:
@@ -307,7 +329,9 @@ class Trials(Generic[B]):
                                 memo.stale[other] = diff
                                 noted = seeds.notes.get(other)
                                 if noted is not None:
-                                    memo.notes[other] = noted
+                                    # with the notes of the rung's own rules
+                                    # from other's trial on the base
+                                    memo.notes[other] = {**memo.notes.get(other, {}), **noted}
                 s, outcome = self.run((lit,), self.ladder.top, start, memo=memo)
                 if outcome.status is Status.CONTRADICTION:
                     self.fixed[lit] = None
@@ -345,6 +369,7 @@ def find(
     wanted: Callable[[Literal], bool] | None = None,
     before: Trials[B] | None = None,
     sweep: bool = False,
+    light: Trials[B] | None = None,
 ) -> tuple[list[Found], Trials[B]]:
     """Refutations of candidates of ``state``, which must be a probe fixpoint.
 
@@ -358,7 +383,7 @@ def find(
     refutation among the candidates tried first after it (:meth:`Trials.hunch`),
     all sound at once.
     """
-    trials = Trials(ladder, state, budget, before)
+    trials = Trials(ladder, state, budget, before, light)
     try:
         cells = trials.undecided()
         if first:
@@ -602,10 +627,12 @@ def refute(
     On the ladder of a rung above probe, one assumption alone is first
     tried on the ladder it was raised from (see :func:`solve`)."""
     found: list[Found] = []
+    light = None
     if ladder.base is not None:
-        found, trials = find(ladder.base, state, budget, 1, True, wanted)
+        found, light = find(ladder.base, state, budget, 1, True, wanted)
+        trials = light
     if not found:
-        found, trials = find(ladder, state, budget, max_branches, True, wanted)
+        found, trials = find(ladder, state, budget, max_branches, True, wanted, light=light)
     for f in found:
         r = explain(trials, f)
         if r is not None:
@@ -668,7 +695,14 @@ def solve(
         else:
             earlier = trials
             found, trials = find(
-                ladder, state, budget, max_branches, wanted=false, before=earlier, sweep=True
+                ladder,
+                state,
+                budget,
+                max_branches,
+                wanted=false,
+                before=earlier,
+                sweep=True,
+                light=light,
             )
             trials.inherit(earlier)
             if not found:

@@ -517,8 +517,10 @@ class Ladder(Generic[B]):
                 noted = memo.notes.get((cell, v))
                 if noted is not None:
                     # The trial starts inside its earlier fixpoint: what the
-                    # rules noted there holds here too.
-                    trial.notes = dict(noted)
+                    # rules noted there holds here too. A rule that noted
+                    # nothing there (one of a rung above the ladder that ran
+                    # it) keeps the note of the state the trial copies.
+                    trial.notes.update(noted)
             outcome = self.propagate(trial, below)
             if outcome.status is not Status.CONTRADICTION:
                 after = trial.cands
