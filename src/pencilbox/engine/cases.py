@@ -666,7 +666,8 @@ def solve(
     cheaper (a contradiction there is one on the rung's ladder too), and
     the rung's own trials run only when none of those fails. While those
     steps succeed, the lower ladder's probe follows each up; from the first
-    step where none does, the rung's fixpoint and its own steps take over.
+    step where none does, the rung's fixpoint and its own steps take over,
+    each of its trials starting from where the lower one's got to.
     """
     largest = 0
     state.budget = budget
