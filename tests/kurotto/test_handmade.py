@@ -141,3 +141,38 @@ def test_a_case_trial_started_from_the_lighter_ladders_trials_reaches_its_fixpoi
     assert len(started) >= 5
     for lit in started:
         assert trials.fixed[lit] == fresh.fixpoint(lit), lit
+
+
+def test_once_probes_fixpoint_is_done_only_the_learning_search_counts_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Number 58: probe's fixpoint is done long before the count settles.
+    From then on the state no longer narrows, so a plain turn would count
+    afresh from where the last one did; only the search with learning,
+    which goes on from where it stopped, takes turns, and it settles the
+    count (the same grade)."""
+    from pencilbox.engine import verdict
+
+    turns: list[tuple[str, bool]] = []
+    done = [False]
+    counted = verdict._Counter.run
+    climbed = verdict._Judging.climb
+
+    def run(self: Any, s: Any, turn: str, budget: Any) -> Any:
+        turns.append((turn, done[0]))
+        return counted(self, s, turn, budget)
+
+    def climb(self: Any, s: Any, i: int, undecided: Any) -> Any:
+        out = climbed(self, s, i, undecided)
+        if i == self.ladder.top and isinstance(out, tuple):
+            done[0] = True
+        return out
+
+    monkeypatch.setattr(verdict._Counter, "run", run)
+    monkeypatch.setattr(verdict._Judging, "climb", climb)
+    kind = pencilbox.puzzle("kurotto")
+    url, answer = PUZZLES[58]
+    v = kind.grade(kind.from_url(url), seconds=None)
+    assert v.unique and v.solutions[0] == answer and v.grade == "case"
+    after = [turn for turn, probed in turns if probed]
+    assert len(after) >= 2 and set(after) == {"learning"}, turns

@@ -429,8 +429,9 @@ class _Judging:
         of the last round's, until a count settles (complete, or two answers)
         or probe's fixpoint finishes by solving or refuting the board. A
         fixpoint cut short keeps its sound deductions on ``s`` and goes on
-        from there in its next turn. Returns the settled count (or None) and
-        probe's outcome (or None if it did not finish)."""
+        from there in its next turn. Once probe's fixpoint is done, where the
+        search learns, only its turns go on. Returns the settled count (or
+        None) and probe's outcome (or None if it did not finish)."""
         ladder = self.ladder
         top = ladder.top
         level = top - 1
@@ -447,6 +448,12 @@ class _Judging:
         size = FIRST_TURN
         while True:
             for turn in turns:
+                if turn == "plain" and probed is not None and turns is LEARNING_FIRST:
+                    # Probe's fixpoint is done and no longer narrows ``s``: a
+                    # plain turn would count afresh from the state the last
+                    # one counted from, and the search with learning goes
+                    # on from where it stopped.
+                    continue
                 part = self.budget.part(size)
                 if turn != "probe":
                     count = counter.run(s, turn, part)
