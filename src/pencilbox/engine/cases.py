@@ -236,11 +236,11 @@ class Trials(Generic[B]):
                             self.memo.kept[lit] = {
                                 c: m for c, m in enumerate(reached) if m != self.base[c]
                             }
-                forced = self.forced(self.below[lit])
-                light = self.light.fixed.get(lit) if self.light is not None else None
-                if light is not None:
-                    # what the lighter ladder's probe forced: a likelier sign
-                    forced = self.forced(meet(light, self.base))
+                lighter = self.light.fixed.get(lit) if self.light is not None else None
+                # what the lighter ladder's probe forced, where it ran: a likelier sign
+                forced = self.forced(
+                    self.below[lit] if lighter is None else meet(lighter, self.base)
+                )
                 keyed.append((mask.bit_count(), -forced, cell, v))
         keyed.sort()
         rest.sort()
@@ -297,9 +297,9 @@ class Trials(Generic[B]):
                     start = known
                 lighter = self.ladder.base
                 seeds: ProbeMemo | None = None
-                light = self.light
-                reached = light.fixed.get(lit) if light is not None else None
                 if lighter is not None and known is None:
+                    light = self.light
+                    reached = light.fixed.get(lit) if light is not None else None
                     if light is not None and reached is not None:
                         # The lighter probe's fixpoint of lit on a larger
                         # state: it holds here, and its trials start the rung's.
