@@ -85,3 +85,31 @@ def test_windows_widen_around_the_wrong_circles_until_the_whole_board() -> None:
     assert seen[0] & circle.bit
     assert all(a & ~b == 0 and a != b for a, b in zip(seen, seen[1:], strict=False))
     assert seen[-1] == (1 << 36) - 1
+
+
+def test_the_verdict_gives_the_sketch_a_turn_where_the_search_wanders() -> None:
+    # The raw 15x15 of seed 1: the count's search meets no answer in the
+    # whole default budget (the studio said "unknown" after two million
+    # units); the sketch, given turns in the race's late rounds, finds two.
+    p, _ = KIND.generate(15, 15, density=0.5, seed=1)
+    v = KIND.analyze(p, upto="probe")
+    assert v.verdict == "several", v.reason
+    first, second = v.solutions
+    assert first != second
+    assert validate.validate(p, first) == [] and validate.validate(p, second) == []
+    assert v.differ == tuple(c for c in range(len(first)) if first[c] != second[c])
+    assert v.work < 500_000
+
+
+def test_the_hand_made_boards_settle_before_the_sketch_has_a_turn(monkeypatch) -> None:
+    # The 13x17 of the real list, whose count settles latest of the shared
+    # hand-made boards: in the learning turn of the round the sketch's
+    # turns start from, before it (so no hand-made grade pays for them).
+    from pencilbox.engine import verdict
+    from pencilbox.puzzles.kurotto.samples import SAMPLES
+
+    calls: list[int] = []
+    monkeypatch.setattr(verdict._Judging, "sketched", lambda self, *a: calls.append(1))
+    (hard,) = [r for r in SAMPLES.real if "/17/13/" in r.url]
+    v = KIND.analyze(KIND.from_url(hard.url), upto="probe")
+    assert v.unique and not calls

@@ -24,7 +24,10 @@ How the verdict is found, on one state:
   "case" with the size of its largest refutation, or "beyond" when it
   stalls too;
 - two answers come from the count itself (it keeps the grids it meets),
-  else from :func:`pencilbox.engine.answers.second_answer`.
+  from the puzzle's sketch (a local search that finds answers where the
+  count's search wanders: from a late round of the race, where no board
+  of the shared hand-made lists still is, it takes turns too), else from
+  :func:`pencilbox.engine.answers.second_answer`.
 
 Everything is spent from one budget of work units
 (:mod:`pencilbox.engine.budget`), never from seconds, so the same puzzle
@@ -64,6 +67,17 @@ LOOK_UNITS = 2_000
 """Work units probe's fixpoint may take once the verdict is several or none:
 it then only tells which cells probe leaves open (when it needs more, the
 cells the level below leaves open are reported instead)."""
+SKETCH_FROM = 64_000
+"""The turn size from which the race gives the puzzle's sketch a turn in
+each round, after the others (see :meth:`_Judging.sketched`): every
+hand-made board of the shared lists settles its count before it (the
+slowest, a 13×17 of the real list, in the learning turn of this round),
+while open boards of several answers, where the count's search can wander
+through two million units without meeting an answer, are settled by
+the sketch in tens to hundreds of thousands."""
+SKETCH_SHARE = 2
+"""The sketch's turn, in turn sizes: it starts afresh each round (the
+others go on where they stopped), so it is given more."""
 RUNGS = ("probe", cases.CASE)
 """How far a grade may climb: ``probe`` (a first answer, fast) or the case
 rung (the full grade)."""
@@ -81,6 +95,8 @@ class Judged(Protocol):
     def validate(self, p: Puzzle, solution: Sequence[int | None], /) -> Sequence[object]: ...
 
     def second_solution(self, p: Puzzle, answer: Sequence[int], /) -> Values | None: ...
+
+    def sketch(self, p: Puzzle, budget: Budget, /) -> tuple[tuple[Values, ...], Values | None]: ...
 
 
 @dataclass(frozen=True)
@@ -430,8 +446,11 @@ class _Judging:
         or probe's fixpoint finishes by solving or refuting the board. A
         fixpoint cut short keeps its sound deductions on ``s`` and goes on
         from there in its next turn. Once probe's fixpoint is done, where the
-        search learns, only its turns go on. Returns the settled count (or
-        None) and probe's outcome (or None if it did not finish)."""
+        search learns, only its turns go on. From turns of
+        :data:`SKETCH_FROM` units on, the puzzle's sketch takes a turn at
+        the end of each round until it has had its say; two answers it
+        finds settle the count. Returns the settled count (or None) and
+        probe's outcome (or None if it did not finish)."""
         ladder = self.ladder
         top = ladder.top
         level = top - 1
@@ -446,6 +465,7 @@ class _Judging:
             turns = PLAIN_FIRST
         probed: _Found | tuple[Cell, ...] | None = None
         size = FIRST_TURN
+        sketching = True
         while True:
             for turn in turns:
                 if turn == "plain" and probed is not None and turns is LEARNING_FIRST:
@@ -473,7 +493,24 @@ class _Judging:
                         s.budget = self.budget
                     if isinstance(probed, _Found):
                         return None, probed
+            if sketching and size >= SKETCH_FROM:
+                sketching = self.sketched(size * SKETCH_SHARE, below, shown)
+                if len(self.answers) >= 2:
+                    return search.Count(2, True, counter.guesses, 0), probed
             size *= 2
+
+    def sketched(self, units: int, below: tuple[Cell, ...], shown: int) -> bool:
+        """The sketch's turn: the answers it finds (each checked by the
+        validator) are met. True: it ran out of its ``units``, and looks
+        again afresh next round; False: it has had its say."""
+        try:
+            found, _ = self.kind.sketch(self.p, self.budget.part(units))
+        except Stopped as e:
+            if isinstance(e, OutOfWork) and not self.budget.exhausted:
+                return True  # its part ran out: the next round gives it more
+            raise _Halt(below, shown, stop_of(e)) from None
+        self.met([tuple(1 << v for v in answer) for answer in found])
+        return False
 
     def met(self, grids: Sequence[search.Grid]) -> None:
         """Keep the answers the counts met, checked by the independent validator."""
